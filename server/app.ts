@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { ApiErrorBody } from '../common/errors';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Auth } from './features/auth/auth';
+import { healthRoutes } from './features/health/health.routes';
+import { AppError, BAD_REQUEST_MESSAGE, GENERIC_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from './lib/errors';
+import type { Logger } from './lib/logger';
+import { chooseProviders } from './providers/index';
+
+export interface AppDeps {
+  config: Config;
+  database: Pick<DatabaseHandle, 'db' | 'driver' | 'ping'>;
+  logger: Logger;
+  auth: Auth;
+  /** Folder of the built SPA (dist/). Absent in API-only tests. */
+  clientDir?: string;
+}
+
+export function createApp({ config, database, logger, auth, clientDir }: AppDeps) {
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry personal data.
+    logger.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner set inline style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      strictTransportSecurity: config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
+    }),
+  );
+
+  const api = new Hono()
+    .route(
+      '/health',
+      healthRoutes({ driver: database.driver, ping: database.ping, providers: chooseProviders(config) }),
+    )
+    .on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw))
+    .all('/*', () => {
+      throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
+    });
+  app.route('/api', api);
+
+  if (clientDir) mountClient(app, clientDir);
+
+  app.notFound((c) =>
+    c.json<ApiErrorBody>({ error: { code: 'not_found', message: NOT_FOUND_MESSAGE } }, 404),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500)
+        logger.error({ err: error, reqId: c.get('requestId') }, error.options.logMessage ?? error.message);
+      const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.options.fields) body.error.fields = error.options.fields;
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono raises these for malformed bodies and similar client mistakes.
+      return c.json<ApiErrorBody>(
+        { error: { code: 'bad_request', message: BAD_REQUEST_MESSAGE } },
+        error.status,
+      );
+    }
+    logger.error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
+    return c.json<ApiErrorBody>({ error: { code: 'internal', message: GENERIC_ERROR_MESSAGE } }, 500);
+  });
+
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other path gets index.html. */
+function mountClient(app: Hono, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  app.use('*', compress());
+  // Without a build, every page answers 503 below with how to build it.
+  if (fs.existsSync(clientDir)) {
+    // File names under /assets carry a content hash: they never change.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', serveStatic({ root: clientDir }));
+    app.use('*', serveStatic({ root: clientDir, index: '__no_directory_index__' }));
+  }
+  app.get('*', (c) => {
+    let html: string;
+    try {
+      html = fs.readFileSync(indexFile, 'utf8');
+    } catch {
+      return c.text('The app has not been built yet: run `npm run build`, then restart.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The real entry point, started as `npm run serve` would: no configuration
+// but a data folder and a free port.
+
+const rootDir = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(rootDir, 'node_modules', '.bin', 'tsx');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+}
+
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(tsx, ['server/index.ts'], {
+    cwd: rootDir,
+    // A clean environment: nothing from the developer's shell leaks in.
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function startListening(env: Record<string, string>): Promise<Started> {
+  const { child, output } = start(env);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const match = /"port":(\d+)[^\n]*listening/.exec(output());
+    if (match) return { child, port: Number(match[1]), output };
+    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not listen within 20 s: ${output()}`);
+}
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server process', () => {
+  it('starts with no configuration, answers /api/health within 20 s and stops cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const startedAt = Date.now();
+    const { child, port } = await startListening({ DATA_DIR: dataDir });
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(Date.now() - startedAt).toBeLessThan(20_000);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: { driver: 'pglite' } });
+    expect(fs.existsSync(path.join(dataDir, 'database.lock'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'database.lock'))).toBe(false);
+  });
+
+  it('refuses a second process on the same data folder, with a clear line', async () => {
+    const dataDir = tempDir();
+    await startListening({ DATA_DIR: dataDir });
+    const second = start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/is in use by another process \(pid \d+\)/);
+  });
+
+  it('stops at once on a bad value with one line naming the variable', async () => {
+    const { exited, output } = start({ DATA_DIR: tempDir(), DEFAULT_PLAN: 'GOLD' });
+    expect(await exited).toBe(1);
+    expect(output().trim()).toBe(
+      'Invalid configuration: DEFAULT_PLAN must be FREE or UNLIMITED (got "GOLD")',
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { ContentError, loadContent } from './db/content';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { createAuth } from './features/auth/auth';
+import { resolveAuthSecret } from './lib/auth-secret';
+import { createLogger } from './lib/logger';
+import { chooseProviders } from './providers/index';
+
+// The only file that listens on a port: configuration, database, migrations,
+// content, HTTP server and graceful shutdown.
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+
+  let releaseLock: (() => void) | undefined;
+  let database: DatabaseHandle;
+  if (config.DATABASE_URL) {
+    database = await openDatabase({ driver: 'postgres', url: config.DATABASE_URL });
+  } else {
+    const dataDir = path.join(config.dataDir, 'pglite');
+    releaseLock = acquireDataDirLock(config.dataDir);
+    database = await openDatabase({ driver: 'pglite', dataDir });
+  }
+
+  const started = performance.now();
+  await database.migrate();
+  const content = await loadContent(database.db, path.join(rootDir, 'content'));
+  logger.info(
+    { driver: database.driver, ms: Math.round(performance.now() - started), ...content },
+    'database ready',
+  );
+
+  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config, logger) });
+  const app = createApp({ config, database, logger, auth, clientDir: path.join(rootDir, 'dist') });
+
+  const server: ServerType = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+    logger.info(
+      { port: info.port, url: config.publicUrl, providers: chooseProviders(config) },
+      `listening on http://localhost:${info.port}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Requests in flight finish; a stuck one does not hold the process forever.
+    const force = setTimeout(() => {
+      logger.warn('forced exit after 10 s');
+      releaseLock?.();
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database'));
+      releaseLock?.();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive connections would otherwise keep close() waiting.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || error instanceof ContentError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

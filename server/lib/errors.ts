@@ -1,0 +1,22 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../../common/errors';
+
+/**
+ * The one error type of the server. `message` is shown to the user (Spanish,
+ * from SPEC.md §8 where it names one); `logMessage` is for operators only.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly options: { logMessage?: string; fields?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+}
+
+export const GENERIC_ERROR_MESSAGE = 'Ocurrió un error inesperado. Por favor, inténtalo de nuevo.';
+export const NOT_FOUND_MESSAGE = 'No encontramos lo que buscas.';
+export const BAD_REQUEST_MESSAGE = 'La solicitud no es válida.';

@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useSession } from '@/lib/auth-client';
+import { readGuestSignup } from '@/lib/guest-signup';
+import { PageSpinner } from './layout/site-layout';
+
+/**
+ * The protected-route guard of SPEC.md §2. It only decides what to show; the
+ * API refuses the same requests on its own, from the session cookie.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: session, isPending, isError } = useSession();
+  const warned = useRef(false);
+
+  const signedOut = !isPending && !session;
+  useEffect(() => {
+    if (!signedOut || warned.current) return;
+    warned.current = true;
+    if (isError) toast.error(t('auth.sessionCheckError'));
+    if (readGuestSignup()) toast.info(t('guard.completeRegistration'));
+  }, [signedOut, isError, t]);
+
+  if (isPending) return <PageSpinner label={t('guard.checking')} />;
+  if (!session) {
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <>{children}</>;
+}

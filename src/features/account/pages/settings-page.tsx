@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageShell } from '@/components/page-shell';
+
+// Route shell; the account feature fills this screen.
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return <PageShell title={t('pages.settings.title')} />;
+}

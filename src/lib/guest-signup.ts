@@ -1,0 +1,23 @@
+// What the subscription dialog stores when a visitor's payment flow stops
+// half-way, so /login can finish their registration (SPEC.md §2).
+export const GUEST_SIGNUP_STORAGE_KEY = 'guest_signup';
+
+export interface GuestSignup {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export function readGuestSignup(): GuestSignup | null {
+  try {
+    const raw = localStorage.getItem(GUEST_SIGNUP_STORAGE_KEY);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === 'object' && value !== null && typeof (value as GuestSignup).email === 'string') {
+      return value as GuestSignup;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}

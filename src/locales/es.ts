@@ -1,0 +1,78 @@
+// Spanish is the product's language (SPEC.md): strings quoted in the spec are
+// copied here exactly. en.ts must have the same keys.
+export const es = {
+  brand: { name: 'Ayuda Inmigración', home: 'Ir a la página principal' },
+  nav: {
+    label: 'Navegación principal',
+    home: 'Inicio',
+    howItWorks: 'Cómo funciona',
+    faq: 'FAQ',
+    about: 'Quiénes somos',
+    chat: 'Chat',
+    blog: 'Blog',
+    suggestions: 'Sugerencias',
+    documents: 'Documentos',
+    start: 'Comienza',
+    signIn: 'Iniciar sesión',
+    signOut: 'Cerrar sesión',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    menuTitle: 'Menú',
+    menuDescription: 'Páginas del sitio',
+    userFallback: 'Usuario',
+  },
+  footer: {
+    copyright: '© 2025 Ayuda Inmigración. Todos los derechos reservados.',
+    disclaimer: 'Esta es información general y no sustituye la asesoría de un abogado.',
+    privacy: 'Política de privacidad',
+    deleteAccount: 'Eliminar Cuenta',
+    switchLanguage: 'English',
+    switchLanguageLabel: 'Cambiar el idioma a inglés',
+  },
+  guard: {
+    checking: 'Verificando tu sesión...',
+    completeRegistration: 'Por favor completa tu registro para acceder a esta sección',
+  },
+  auth: {
+    signedOut: 'Sesión cerrada exitosamente',
+    signOutError: 'Error al cerrar sesión',
+    sessionCheckError: 'Error al verificar el estado de autenticación. Por favor, inicie sesión nuevamente.',
+  },
+  common: {
+    skipToContent: 'Saltar al contenido',
+    footerNav: 'Enlaces del pie de página',
+    loading: 'Cargando...',
+    back: 'Volver',
+    unexpectedError: 'Ocurrió un error inesperado',
+    reload: 'Recargar la página',
+    pageErrorTitle: 'Algo salió mal',
+    pageErrorText: 'No pudimos mostrar esta página. Recarga la página para intentarlo de nuevo.',
+  },
+  pages: {
+    landing: {
+      title: '¿Tienes dudas sobre inmigración? Recibe ayuda en minutos.',
+      subtitle: 'Te guiamos paso a paso con respuestas claras y seguras, en español, por voz o por texto.',
+    },
+    login: { title: 'Iniciar Sesión', registerTitle: 'Crear Cuenta' },
+    howItWorks: { title: 'Cómo funciona' },
+    faq: { title: 'Preguntas frecuentes' },
+    whyTrustUs: { title: 'Por qué confiar en nosotros' },
+    websiteHelp: { title: 'Ayuda con el sitio' },
+    blog: { title: 'Blog' },
+    blogPost: { title: 'Artículo' },
+    documents: { title: 'Documentos para tu Trámite' },
+    privacyPolicy: { title: 'Privacy Policy' },
+    userFeedback: { title: 'Encuesta de satisfacción' },
+    chat: { title: 'Resuelve tus dudas migratorias con confianza' },
+    processDocuments: { title: 'Procesa tus documentos' },
+    savedChats: {
+      title: 'Mis Conversaciones',
+      subtitle: 'Aquí puedes ver y gestionar el historial de tus preguntas.',
+    },
+    settings: { title: 'Configuración de tu Cuenta' },
+    feedback: { title: 'Sugerencias' },
+    deleteAccount: { title: 'Eliminar cuenta' },
+  },
+};
+
+export type Dictionary = typeof es;
