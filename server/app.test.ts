@@ -103,6 +103,18 @@ describe('API', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('refuses a body over 1 MB with a Spanish 413 before any route reads it', async () => {
+    const response = await t.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: t.config.publicUrl },
+      body: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'La solicitud es demasiado grande.' },
+    });
+  });
+
   it('mounts better-auth under /api/auth: no session reads as null', async () => {
     const response = await t.app.request('/api/auth/get-session');
     expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -11,9 +12,17 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Auth } from './features/auth/auth';
 import { healthRoutes } from './features/health/health.routes';
-import { AppError, BAD_REQUEST_MESSAGE, GENERIC_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from './lib/errors';
+import {
+  AppError,
+  BAD_REQUEST_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  PAYLOAD_TOO_LARGE_MESSAGE,
+} from './lib/errors';
 import type { Logger } from './lib/logger';
 import { chooseProviders } from './providers/index';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -64,6 +73,17 @@ export function createApp({ config, database, logger, auth, clientDir }: AppDeps
       xContentTypeOptions: 'nosniff',
       strictTransportSecurity: config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
       permissionsPolicy: { microphone: ['self'], camera: [], geolocation: [] },
+    }),
+  );
+
+  // JSON bodies are small; routes that take uploads set their own, larger limit.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', 413, PAYLOAD_TOO_LARGE_MESSAGE);
+      },
     }),
   );
 

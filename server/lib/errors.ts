@@ -20,3 +20,4 @@ export class AppError extends Error {
 export const GENERIC_ERROR_MESSAGE = 'Ocurrió un error inesperado. Por favor, inténtalo de nuevo.';
 export const NOT_FOUND_MESSAGE = 'No encontramos lo que buscas.';
 export const BAD_REQUEST_MESSAGE = 'La solicitud no es válida.';
+export const PAYLOAD_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
