@@ -210,6 +210,12 @@ describe('SPA', () => {
     expect(icon.headers.get('content-type')).toMatch(/image\/svg\+xml/);
   });
 
+  it('answers a missing asset with 404, not the SPA, so an old chunk fails loudly', async () => {
+    const response = await t.app.request('/assets/gone-123.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBeNull();
+  });
+
   it('never answers an API path with the SPA', async () => {
     const response = await t.app.request('/api/missing');
     expect(response.status).toBe(404);
