@@ -138,8 +138,8 @@ function mountClient(app: Hono, clientDir: string) {
       if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/assets/*', serveStatic({ root: clientDir }));
-  // A chunk from an older build must fail loudly, not come back as index.html.
-  app.get('/assets/*', (c) => c.text('Not found', 404));
+    // A chunk from an older build must fail loudly, not come back as index.html.
+    app.get('/assets/*', (c) => c.text('Not found', 404));
     app.use('*', serveStatic({ root: clientDir, index: '__no_directory_index__' }));
   }
   app.get('*', (c) => {
