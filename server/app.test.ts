@@ -67,7 +67,7 @@ describe('API', () => {
     const app = createApp({
       config,
       logger: createLogger(config),
-      auth: {} as Auth,
+      auth: { options: { trustedOrigins: [] } } as unknown as Auth,
       database: { db: t.database.db, driver: 'postgres', ping: () => Promise.reject(new Error('down')) },
     });
     const response = await app.request('/api/health');
@@ -142,6 +142,7 @@ describe('API', () => {
 describe('errors', () => {
   const config = createTestConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ayuda.example.org' });
   const throwingAuth = {
+    options: { trustedOrigins: [] },
     handler: () => {
       throw new Error('database password is hunter2 at /srv/app/server/x.ts:12');
     },

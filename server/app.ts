@@ -10,8 +10,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { ApiErrorBody } from '../common/errors';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import type { Auth } from './features/auth/auth';
+import { accountRoutes } from './features/account/account.routes';
+import { createAuth, type Auth } from './features/auth/auth';
+import { authRoutes } from './features/auth/auth.routes';
+import { questionsLeftToday } from './features/assistant/usage.service';
 import { healthRoutes } from './features/health/health.routes';
+import { clientIp } from './lib/client-ip';
 import {
   AppError,
   BAD_REQUEST_MESSAGE,
@@ -20,7 +24,10 @@ import {
   PAYLOAD_TOO_LARGE_MESSAGE,
 } from './lib/errors';
 import type { Logger } from './lib/logger';
+import { createRateLimiter } from './lib/rate-limit';
+import { createEmailProvider, type EmailProvider } from './providers/email/index';
 import { chooseProviders } from './providers/index';
+import { createSmsProvider, type SmsProvider } from './providers/sms/index';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -31,10 +38,31 @@ export interface AppDeps {
   auth: Auth;
   /** Folder of the built SPA (dist/). Absent in API-only tests. */
   clientDir?: string;
+  /** The time, replaceable in tests (day limits, windows). */
+  clock?: () => Date;
 }
 
-export function createApp({ config, database, logger, auth, clientDir }: AppDeps) {
+export interface ServerDeps extends Omit<AppDeps, 'auth'> {
+  authSecret: string;
+  sms?: SmsProvider;
+  email?: EmailProvider;
+}
+
+/** Builds the providers and better-auth from configuration, then the app. */
+export function buildApp(deps: ServerDeps) {
+  const sms = deps.sms ?? createSmsProvider(deps.config, deps.logger);
+  const email = deps.email ?? createEmailProvider(deps.config, deps.logger);
+  const auth = createAuth({ db: deps.database.db, config: deps.config, secret: deps.authSecret, sms, email });
+  return { app: createApp({ ...deps, auth }), auth, sms, email };
+}
+
+export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';
+
+export function createApp({ config, database, logger, auth, clientDir, clock = () => new Date() }: AppDeps) {
   const app = new Hono();
+  const db = database.db;
+  const limiter = createRateLimiter(db, clock);
+  const trustedOrigins = new Set(auth.options.trustedOrigins as string[]);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -87,12 +115,31 @@ export function createApp({ config, database, logger, auth, clientDir }: AppDeps
     }),
   );
 
+  // Cross-site requests may not change anything. Browsers always send Origin on
+  // such requests; better-auth checks its own routes the same way.
+  app.use('/api/*', async (c, next) => {
+    const origin = c.req.header('Origin');
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && origin && !trustedOrigins.has(origin)) {
+      throw new AppError('forbidden', 403, FORBIDDEN_ORIGIN_MESSAGE);
+    }
+    await next();
+  });
+
   const api = new Hono()
     .route(
       '/health',
       healthRoutes({ driver: database.driver, ping: database.ping, providers: chooseProviders(config) }),
     )
-    .on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw))
+    .route('/', authRoutes({ auth, db, limiter, clientIp }))
+    .route(
+      '/me',
+      accountRoutes({
+        auth,
+        db,
+        config,
+        questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
+      }),
+    )
     .all('/*', () => {
       throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
     });
@@ -110,6 +157,7 @@ export function createApp({ config, database, logger, auth, clientDir }: AppDeps
         logger.error({ err: error, reqId: c.get('requestId') }, error.options.logMessage ?? error.message);
       const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
       if (error.options.fields) body.error.fields = error.options.fields;
+      if (error.options.retryAfter) c.header('Retry-After', String(error.options.retryAfter));
       return c.json(body, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app';
+import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { ContentError, loadContent } from './db/content';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { createAuth } from './features/auth/auth';
 import { resolveAuthSecret } from './lib/auth-secret';
 import { createLogger } from './lib/logger';
 import { chooseProviders } from './providers/index';
@@ -47,8 +46,13 @@ async function main() {
     'database ready',
   );
 
-  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config, logger) });
-  const app = createApp({ config, database, logger, auth, clientDir: path.join(rootDir, 'dist') });
+  const { app } = buildApp({
+    config,
+    database,
+    logger,
+    authSecret: resolveAuthSecret(config, logger),
+    clientDir: path.join(rootDir, 'dist'),
+  });
 
   const server: ServerType = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
     logger.info(

@@ -11,7 +11,13 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly options: { logMessage?: string; fields?: Record<string, string>; cause?: unknown } = {},
+    readonly options: {
+      logMessage?: string;
+      fields?: Record<string, string>;
+      /** Seconds, sent as Retry-After on 429. */
+      retryAfter?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
   }

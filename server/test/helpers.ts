@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig, type Config } from '../config';
-import { createApp } from '../app';
+import { buildApp, type createApp } from '../app';
 import { createTestDatabase } from '../db/test-databases';
 import type { DatabaseHandle } from '../db/client';
-import { createAuth } from '../features/auth/auth';
+import type { Auth } from '../features/auth/auth';
 import { createLogger } from '../lib/logger';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
@@ -16,17 +19,37 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   config: Config;
   database: DatabaseHandle;
+  auth: Auth;
+  /** Where the outbox providers write (DATA_DIR). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
 /** The real app over a fresh migrated in-memory database. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clientDir?: string } = {},
+  options: { env?: Record<string, string>; clientDir?: string; clock?: () => Date } = {},
 ): Promise<TestApp> {
-  const config = createTestConfig(options.env);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
+  const config = createTestConfig({ DATA_DIR: dataDir, ...options.env });
   const database = await createTestDatabase();
   const logger = createLogger(config);
-  const auth = createAuth({ db: database.db, config, secret: TEST_SECRET });
-  const app = createApp({ config, database, logger, auth, clientDir: options.clientDir });
-  return { app, config, database, close: () => database.close() };
+  const { app, auth } = buildApp({
+    config,
+    database,
+    logger,
+    authSecret: TEST_SECRET,
+    clientDir: options.clientDir,
+    clock: options.clock,
+  });
+  return {
+    app,
+    config,
+    database,
+    auth,
+    dataDir,
+    close: async () => {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,24 +1,40 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { phoneNumber } from 'better-auth/plugins';
+import { emailSignUpSchema, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema/index';
 import { profiles } from '../../db/schema/index';
+import type { EmailProvider } from '../../providers/email/index';
+import type { SmsProvider } from '../../providers/sms/index';
 
 /** The Vite dev server's origin, trusted in development so its requests pass better-auth's Origin check. */
 export const DEV_CLIENT_ORIGIN = 'http://localhost:5173';
+/** Accounts made by phone get a placeholder address on a reserved domain that never receives mail. */
+export const PHONE_EMAIL_DOMAIN = 'telefono.invalid';
+export const OTP_EXPIRES_SECONDS = 10 * 60;
+export const OTP_ALLOWED_ATTEMPTS = 5;
+
+export function isPlaceholderEmail(email: string): boolean {
+  return email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
+}
 
 export interface AuthDeps {
   db: Database;
   config: Config;
   secret: string;
+  sms: SmsProvider;
+  email: EmailProvider;
 }
 
 /**
- * better-auth, mounted under /api/auth. Sessions are httpOnly cookies kept in
- * the database, so any instance can read them.
+ * better-auth, mounted under /api/auth: e-mail + password, 6-digit SMS codes
+ * (phoneNumber plugin), password reset by e-mail. Sessions are httpOnly
+ * cookies kept in the database, so any instance can read them.
  */
-export function createAuth({ db, config, secret }: AuthDeps) {
+export function createAuth({ db, config, secret, sms, email }: AuthDeps) {
   const trustedOrigins = [config.publicUrl];
   if (!config.isProduction) trustedOrigins.push(DEV_CLIENT_ORIGIN);
   return betterAuth({
@@ -28,17 +44,68 @@ export function createAuth({ db, config, secret }: AuthDeps) {
     basePath: '/api/auth',
     trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, autoSignIn: true },
-    rateLimit: { enabled: config.isProduction },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await email.send({
+          to: user.email,
+          subject: 'Cambia tu contraseña',
+          text:
+            `Hola. Recibimos una solicitud para cambiar la contraseña de tu cuenta.\n\n` +
+            `Abre este enlace para elegir una nueva (vence en 1 hora):\n${url}\n\n` +
+            `Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.`,
+        });
+      },
+    },
+    user: { changeEmail: { enabled: true, updateEmailWithoutVerification: true } },
+    plugins: [
+      phoneNumber({
+        otpLength: OTP_LENGTH,
+        expiresIn: OTP_EXPIRES_SECONDS,
+        allowedAttempts: OTP_ALLOWED_ATTEMPTS,
+        phoneNumberValidator: (value) => /^\+1\d{10}$/.test(value),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await sms.send({ to, code, text: `Tu código de verificación es ${code}. Vence en 10 minutos.` });
+        },
+        signUpOnVerification: {
+          getTempEmail: (value) => `${value.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
+          getTempName: () => '',
+        },
+      }),
+    ],
+    rateLimit: { enabled: config.isProduction, storage: 'memory' },
     advanced: { useSecureCookies: config.publicUrl.startsWith('https://') },
+    hooks: {
+      // SPEC.md §5 rules and Spanish messages before better-auth's own checks.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const parsed = emailSignUpSchema.safeParse(ctx.body);
+        if (!parsed.success) {
+          throw new APIError('BAD_REQUEST', {
+            message: parsed.error.issues[0]?.message ?? 'Datos no válidos',
+          });
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
           // Every account has a profile from its first moment (SPEC.md §3).
           after: async (created) => {
+            const byPhone = isPlaceholderEmail(created.email);
+            const phone = (created as { phoneNumber?: string | null }).phoneNumber ?? null;
             await db
               .insert(profiles)
-              .values({ id: created.id, email: created.email, plan: config.DEFAULT_PLAN })
+              .values({
+                id: created.id,
+                email: byPhone ? '' : created.email,
+                firstName: created.name.trim(),
+                phoneNumber: phone,
+                plan: config.DEFAULT_PLAN,
+              })
               .onConflictDoNothing();
           },
         },

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { deleteAccountSchema, passwordChangeSchema, profileUpdateSchema } from '../../../common/account';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { user as userTable } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { readJson } from '../../lib/validate';
+import type { Auth } from '../auth/auth';
+import { isPlaceholderEmail } from '../auth/auth';
+import { spanishAuthMessage } from '../auth/auth-errors';
+import { requireUser } from '../auth/session';
+import {
+  deleteAccount,
+  exportAccount,
+  getOrCreateProfile,
+  updateProfile,
+  type Profile,
+} from './account.service';
+
+export interface AccountRoutesDeps {
+  auth: Auth;
+  db: Database;
+  config: Config;
+  /** Questions the user may still ask today; null means no limit. */
+  questionsLeftToday: (profile: Profile) => Promise<number | null>;
+}
+
+export const EMAIL_CHANGE_FAILED_MESSAGE = 'No se pudo actualizar el correo electrónico.';
+
+/** Everything under /api/me is the session's own user: the id never comes from the request. */
+export function accountRoutes({ auth, db, config, questionsLeftToday }: AccountRoutesDeps) {
+  const present = async (profile: Profile) => ({
+    profile: {
+      id: profile.id,
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phoneNumber: profile.phoneNumber,
+      plan: profile.plan,
+      preferredLanguage: profile.preferredLanguage,
+      voiceId: profile.voiceId,
+      timeZone: profile.timeZone,
+    },
+    questionsLeftToday: await questionsLeftToday(profile),
+  });
+
+  return new Hono()
+    .get('/', async (c) => {
+      const user = await requireUser(c, auth);
+      const profile = await getOrCreateProfile(
+        db,
+        { id: user.id, email: isPlaceholderEmail(user.email) ? '' : user.email, name: user.name },
+        config.DEFAULT_PLAN,
+      );
+      return c.json(await present(profile));
+    })
+    .patch('/', async (c) => {
+      const user = await requireUser(c, auth);
+      const { email, ...rest } = await readJson(c, profileUpdateSchema);
+      let emailWarning: string | undefined;
+      const changes: Parameters<typeof updateProfile>[2] = { ...rest };
+      if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+        // better-auth's change-email flow owns the sign-in address.
+        try {
+          await auth.api.changeEmail({ body: { newEmail: email }, headers: c.req.raw.headers });
+        } catch {
+          emailWarning = EMAIL_CHANGE_FAILED_MESSAGE;
+        }
+        const [row] = await db
+          .select({ email: userTable.email })
+          .from(userTable)
+          .where(eq(userTable.id, user.id));
+        if (row && row.email.toLowerCase() !== email.toLowerCase())
+          emailWarning = EMAIL_CHANGE_FAILED_MESSAGE;
+        else changes.email = email.toLowerCase();
+      }
+      await getOrCreateProfile(db, { id: user.id, email: user.email, name: user.name }, config.DEFAULT_PLAN);
+      const profile = await updateProfile(db, user.id, changes);
+      return c.json({ ...(await present(profile)), ...(emailWarning ? { warning: emailWarning } : {}) });
+    })
+    .post('/password', async (c) => {
+      await requireUser(c, auth);
+      const { currentPassword, newPassword } = await readJson(c, passwordChangeSchema);
+      try {
+        await auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          headers: c.req.raw.headers,
+        });
+      } catch (error) {
+        const body = (error as { body?: { code?: string } }).body;
+        throw new AppError('validation_failed', 400, spanishAuthMessage(body?.code, 400), {
+          fields:
+            body?.code === 'INVALID_PASSWORD'
+              ? { currentPassword: spanishAuthMessage(body.code, 400) }
+              : undefined,
+        });
+      }
+      return c.json({ ok: true, changedAt: new Date().toISOString() });
+    })
+    .delete('/', async (c) => {
+      const user = await requireUser(c, auth);
+      const { reason } = await readJson(c, deleteAccountSchema);
+      // Sign out first: it revokes the session and gives the cookie-clearing headers.
+      const signOut = await auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+      await deleteAccount(db, user.id, reason || undefined);
+      for (const cookie of signOut.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      return c.json({ success: true });
+    })
+    .get('/export', async (c) => {
+      const user = await requireUser(c, auth);
+      const data = await exportAccount(db, user.id);
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="mis-datos-${new Date().toISOString().slice(0, 10)}.json"`,
+      );
+      c.header('Cache-Control', 'no-store');
+      return c.json(data);
+    });
+}

@@ -1,0 +1,90 @@
+import { desc, eq, like, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { deletionReasons, feedback, profiles, savedChats, user, verification } from '../../db/schema/index';
+import type { Config } from '../../config';
+
+export type Profile = typeof profiles.$inferSelect;
+
+/** The profile of a user, created on first read if an older account has none (SPEC.md §3). */
+export async function getOrCreateProfile(
+  db: Database,
+  account: { id: string; email: string; name: string },
+  defaultPlan: Config['DEFAULT_PLAN'],
+): Promise<Profile> {
+  const [existing] = await db.select().from(profiles).where(eq(profiles.id, account.id));
+  if (existing) return existing;
+  const [created] = await db
+    .insert(profiles)
+    .values({ id: account.id, email: account.email, firstName: account.name, plan: defaultPlan })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [raced] = await db.select().from(profiles).where(eq(profiles.id, account.id));
+  if (!raced) throw new Error('profile vanished while being created');
+  return raced;
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  changes: Partial<
+    Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'preferredLanguage' | 'timeZone'>
+  >,
+): Promise<Profile> {
+  const [updated] = await db
+    .update(profiles)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(profiles.id, userId))
+    .returning();
+  if (!updated) throw new Error('profile not found');
+  return updated;
+}
+
+/**
+ * Deletes everything of the person in one transaction: the user row cascades
+ * to sessions, accounts, profile, saved chats, usage, conversation context,
+ * survey answers and subscriptions; codes sent to their phone go too. The
+ * reason, when given, is kept with no link to them.
+ */
+export async function deleteAccount(db: Database, userId: string, reason: string | undefined): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ phoneNumber: user.phoneNumber, email: user.email })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (!row) return;
+    if (reason) await tx.insert(deletionReasons).values({ reason });
+    const identifiers = [eq(verification.identifier, row.email)];
+    if (row.phoneNumber) identifiers.push(like(verification.identifier, `%${row.phoneNumber}`));
+    await tx.delete(verification).where(or(...identifiers));
+    await tx.delete(user).where(eq(user.id, userId));
+  });
+}
+
+/** What we hold about the person, for the CCPA right of access. */
+export async function exportAccount(db: Database, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const chats = await db
+    .select({
+      id: savedChats.id,
+      title: savedChats.title,
+      question: savedChats.question,
+      answer: savedChats.answer,
+      category: savedChats.category,
+      isFavorite: savedChats.isFavorite,
+      createdAt: savedChats.createdAt,
+    })
+    .from(savedChats)
+    .where(eq(savedChats.userId, userId))
+    .orderBy(desc(savedChats.createdAt));
+  const surveys = await db
+    .select({
+      ratings: feedback.ratings,
+      answers: feedback.answers,
+      additionalComments: feedback.additionalComments,
+      createdAt: feedback.createdAt,
+    })
+    .from(feedback)
+    .where(eq(feedback.userId, userId));
+  return { exportedAt: new Date().toISOString(), profile: profile ?? null, savedChats: chats, surveys };
+}
