@@ -25,9 +25,10 @@ export const MESSAGES = {
   deletionPhrase: `Debes escribir '${DELETION_PHRASE}' para confirmar`,
 } as const;
 
-/** Keeps only digits, at most 10 (SPEC.md §5). */
+/** Keeps only digits, at most 10 (SPEC.md §5); a pasted +1 country code is dropped. */
 export function phoneDigits(input: string): string {
-  return input.replace(/\D/g, '').slice(0, 10);
+  const digits = input.replace(/\D/g, '');
+  return (digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits).slice(0, 10);
 }
 
 /** 10 US digits → E.164 with the +1 the product adds. */

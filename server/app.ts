@@ -60,8 +60,7 @@ export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';
 
 export function createApp({ config, database, logger, auth, clientDir, clock = () => new Date() }: AppDeps) {
   const app = new Hono();
-  const db = database.db;
-  const limiter = createRateLimiter(db, clock);
+  const limiter = createRateLimiter(database.db, clock);
   const trustedOrigins = new Set(auth.options.trustedOrigins as string[]);
 
   app.use(requestId());
@@ -125,24 +124,7 @@ export function createApp({ config, database, logger, auth, clientDir, clock = (
     await next();
   });
 
-  const api = new Hono()
-    .route(
-      '/health',
-      healthRoutes({ driver: database.driver, ping: database.ping, providers: chooseProviders(config) }),
-    )
-    .route('/', authRoutes({ auth, db, limiter, clientIp }))
-    .route(
-      '/me',
-      accountRoutes({
-        auth,
-        db,
-        config,
-        questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
-      }),
-    )
-    .all('/*', () => {
-      throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
-    });
+  const api = createApi({ config, database, auth, limiter, clock });
   app.route('/api', api);
 
   if (clientDir) mountClient(app, clientDir);
@@ -173,6 +155,40 @@ export function createApp({ config, database, logger, auth, clientDir, clock = (
 
   return app;
 }
+
+interface ApiDeps {
+  config: Config;
+  database: AppDeps['database'];
+  auth: Auth;
+  limiter: ReturnType<typeof createRateLimiter>;
+  clock: () => Date;
+}
+
+/** The /api routes, chained so their types reach the SPA's client (Hono RPC). */
+function createApi({ config, database, auth, limiter, clock }: ApiDeps) {
+  const db = database.db;
+  return new Hono()
+    .route(
+      '/health',
+      healthRoutes({ driver: database.driver, ping: database.ping, providers: chooseProviders(config) }),
+    )
+    .route('/', authRoutes({ auth, db, limiter, clientIp }))
+    .route(
+      '/me',
+      accountRoutes({
+        auth,
+        db,
+        config,
+        questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
+      }),
+    )
+    .all('/*', () => {
+      throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
+    });
+}
+
+/** The API's type, for `hc<ApiType>('/api')` in the browser. */
+export type ApiType = ReturnType<typeof createApi>;
 
 /** Serves the built SPA: hashed assets cached for a year, every other path gets index.html. */
 function mountClient(app: Hono, clientDir: string) {

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSession } from '@/lib/auth-client';
 import { readGuestSignup } from '@/lib/guest-signup';
-import { PageSpinner } from './layout/site-layout';
+import { PageSpinner } from '@/components/ui/spinner';
 
 /**
  * The protected-route guard of SPEC.md §2. It only decides what to show; the

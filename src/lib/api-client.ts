@@ -7,6 +7,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'network',
     message: string,
+    /** Field-level messages from validation failures. */
+    readonly fields?: Record<string, string>,
+    /** better-auth's own code (USER_ALREADY_EXISTS…), when the error came from it. */
+    readonly authCode?: string,
   ) {
     super(message);
   }
@@ -28,6 +32,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   } catch {
     throw new ApiError(0, 'network', NETWORK_MESSAGE);
   }
+  return readApiResponse(response) as Promise<T>;
+}
+
+/** Parses an answer of our API: JSON on success, ApiError (Spanish message) otherwise. */
+export async function readApiResponse(response: Response): Promise<unknown> {
   const text = await response.text();
   let body: unknown = null;
   if (text) {
@@ -38,8 +47,19 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     }
   }
   if (!response.ok) {
-    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
+    if (isApiErrorBody(body))
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+    // better-auth's answers: { code, message }, already translated by the server.
+    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+      throw new ApiError(
+        response.status,
+        'bad_request',
+        (body as { message: string }).message,
+        undefined,
+        (body as { code?: string }).code,
+      );
+    }
     throw new ApiError(response.status, 'internal', FALLBACK_MESSAGE);
   }
-  return body as T;
+  return body;
 }

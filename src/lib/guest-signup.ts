@@ -21,3 +21,12 @@ export function readGuestSignup(): GuestSignup | null {
     return null;
   }
 }
+
+/** Forgets the stored guest sign-up once the account exists. */
+export function clearGuestSignup(): void {
+  try {
+    localStorage.removeItem(GUEST_SIGNUP_STORAGE_KEY);
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+}

@@ -20,7 +20,7 @@ for (const path of ['/chat', '/procesa-documentos', '/saved-chats', '/settings',
   test(`guarded ${path} while signed out lands on /login`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar Sesión');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido');
   });
 }
 

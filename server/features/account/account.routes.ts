@@ -82,20 +82,20 @@ export function accountRoutes({ auth, db, config, questionsLeftToday }: AccountR
     .post('/password', async (c) => {
       await requireUser(c, auth);
       const { currentPassword, newPassword } = await readJson(c, passwordChangeSchema);
-      try {
-        await auth.api.changePassword({
-          body: { currentPassword, newPassword, revokeOtherSessions: true },
-          headers: c.req.raw.headers,
-        });
-      } catch (error) {
-        const body = (error as { body?: { code?: string } }).body;
-        throw new AppError('validation_failed', 400, spanishAuthMessage(body?.code, 400), {
-          fields:
-            body?.code === 'INVALID_PASSWORD'
-              ? { currentPassword: spanishAuthMessage(body.code, 400) }
-              : undefined,
+      // Revoking the other sessions gives this one a new token: pass its cookie on.
+      const response = await auth.api.changePassword({
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+        headers: c.req.raw.headers,
+        asResponse: true,
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { code?: string } | null;
+        const message = spanishAuthMessage(body?.code, response.status);
+        throw new AppError('validation_failed', 400, message, {
+          fields: body?.code === 'INVALID_PASSWORD' ? { currentPassword: message } : undefined,
         });
       }
+      for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       return c.json({ ok: true, changedAt: new Date().toISOString() });
     })
     .delete('/', async (c) => {

@@ -311,6 +311,11 @@ describe('password change', () => {
   it('refuses a wrong current password in Spanish and accepts the right one', async () => {
     const client = new TestClient(t);
     await client.signUp('ana@example.com', 'secreto-123');
+    const otherDevice = new TestClient(t);
+    await otherDevice.json('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'ana@example.com', password: 'secreto-123' },
+    });
     const wrong = await client.json('/api/me/password', {
       method: 'POST',
       json: { currentPassword: 'no-es-esta', newPassword: 'nueva-clave' },
@@ -328,6 +333,9 @@ describe('password change', () => {
       json: { currentPassword: 'secreto-123', newPassword: 'nueva-clave' },
     });
     expect(right.status).toBe(200);
+    // This session goes on (its cookie was renewed); the other sessions ended.
+    expect((await client.json('/api/me')).status).toBe(200);
+    expect((await otherDevice.json('/api/me')).status).toBe(401);
     const oldPassword = await new TestClient(t).json('/api/auth/sign-in/email', {
       method: 'POST',
       json: { email: 'ana@example.com', password: 'secreto-123' },

@@ -1,24 +1,10 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/spinner';
+import { TimeZoneSync } from '../time-zone-sync';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
-
-export function PageSpinner({ label }: { label: string }) {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-slate-700"
-    >
-      <span
-        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
-        aria-hidden="true"
-      />
-      <span>{label}</span>
-    </div>
-  );
-}
 
 /** Site chrome around every page: sticky top bar, the page, footer. */
 export function SiteLayout() {
@@ -32,6 +18,7 @@ export function SiteLayout() {
         {t('common.skipToContent')}
       </a>
       <TopBar />
+      <TimeZoneSync />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
           <Outlet />

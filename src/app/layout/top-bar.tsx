@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/sheet';
 import { clearSessionCache, useSession, useSignOut } from '@/lib/auth-client';
 import { displayName } from '@/lib/display-name';
+import { useMe } from '@/lib/profile';
 import { cn } from '@/lib/utils';
 import { navigationItems } from './navigation';
 
@@ -29,8 +30,15 @@ export function TopBar() {
 
   const signedIn = Boolean(session);
   const items = navigationItems(signedIn);
+  const { data: me } = useMe(signedIn);
+  // The profile's names once loaded; accounts made by phone have no e-mail to show.
   const name = session
-    ? displayName({ firstName: session.user.name, email: session.user.email }, t('nav.userFallback'))
+    ? displayName(
+        me
+          ? { firstName: me.profile.firstName, lastName: me.profile.lastName, email: me.profile.email }
+          : { firstName: session.user.name },
+        t('nav.userFallback'),
+      )
     : '';
 
   // After signing out we go to /landing and forget the session only once that
