@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'limit_reached',
   'provider_error',
+  'not_configured',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import type { Auth } from './features/auth/auth';
 import { createLogger } from './lib/logger';
-import { createTestApp, createTestConfig, type TestApp } from './test/helpers';
+import { createTestApp, createTestConfig, providersFor, type TestApp } from './test/helpers';
 
 describe('API', () => {
   let t: TestApp;
@@ -66,6 +66,7 @@ describe('API', () => {
     const config = createTestConfig();
     const app = createApp({
       config,
+      ...providersFor(config),
       logger: createLogger(config),
       auth: { options: { trustedOrigins: [] } } as unknown as Auth,
       database: { db: t.database.db, driver: 'postgres', ping: () => Promise.reject(new Error('down')) },
@@ -153,6 +154,7 @@ describe('errors', () => {
     const logger = createLogger({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
     const app = createApp({
       config,
+      ...providersFor(config),
       logger: Object.assign(Object.create(logger), {
         error: (...args: unknown[]) => lines.push(JSON.stringify(args)),
       }),

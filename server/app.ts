@@ -7,13 +7,17 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { UPLOAD_MAX_BYTES } from '../common/constants';
 import type { ApiErrorBody } from '../common/errors';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
-import { createAuth, type Auth } from './features/auth/auth';
+import { getOrCreateProfile } from './features/account/account.service';
+import { assistantRoutes } from './features/assistant/assistant.routes';
+import { createAuth, isPlaceholderEmail, type Auth } from './features/auth/auth';
 import { authRoutes } from './features/auth/auth.routes';
 import { questionsLeftToday } from './features/assistant/usage.service';
+import { saveChat } from './features/saved-chats/saved-chats.service';
 import { healthRoutes } from './features/health/health.routes';
 import { clientIp } from './lib/client-ip';
 import {
@@ -26,10 +30,21 @@ import {
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createEmailProvider, type EmailProvider } from './providers/email/index';
+import { createAssistantModel, type AssistantModel } from './providers/ai/index';
 import { chooseProviders } from './providers/index';
+import {
+  createSpeechProvider,
+  createTranscriptionProvider,
+  type SpeechProvider,
+  type TranscriptionProvider,
+} from './providers/speech/index';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Room for the multipart headers around a 10 MB file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const UPLOAD_ROUTES = new Set(['/api/assistant/transcribe', '/api/documents/process']);
+export const UPLOAD_TOO_LARGE_MESSAGE = 'El archivo no puede exceder 10MB';
 
 export interface AppDeps {
   config: Config;
@@ -40,27 +55,47 @@ export interface AppDeps {
   clientDir?: string;
   /** The time, replaceable in tests (day limits, windows). */
   clock?: () => Date;
+  /** Signs guest cookies and hashes network addresses (AUTH_SECRET). */
+  secret: string;
+  model: AssistantModel;
+  speech: SpeechProvider;
+  transcription: TranscriptionProvider;
 }
 
-export interface ServerDeps extends Omit<AppDeps, 'auth'> {
+export interface ServerDeps
+  extends
+    Omit<AppDeps, 'auth' | 'secret' | 'model' | 'speech' | 'transcription'>,
+    Partial<Pick<AppDeps, 'model' | 'speech' | 'transcription'>> {
   authSecret: string;
   sms?: SmsProvider;
   email?: EmailProvider;
+  /** Waits between model retries; tests pass fake timers through it. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Builds the providers and better-auth from configuration, then the app. */
 export function buildApp(deps: ServerDeps) {
-  const sms = deps.sms ?? createSmsProvider(deps.config, deps.logger);
-  const email = deps.email ?? createEmailProvider(deps.config, deps.logger);
-  const auth = createAuth({ db: deps.database.db, config: deps.config, secret: deps.authSecret, sms, email });
-  return { app: createApp({ ...deps, auth }), auth, sms, email };
+  const { config, logger } = deps;
+  const sms = deps.sms ?? createSmsProvider(config, logger);
+  const email = deps.email ?? createEmailProvider(config, logger);
+  const auth = createAuth({ db: deps.database.db, config, secret: deps.authSecret, sms, email });
+  const app = createApp({
+    ...deps,
+    auth,
+    secret: deps.authSecret,
+    model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
+    speech: deps.speech ?? createSpeechProvider(config),
+    transcription: deps.transcription ?? createTranscriptionProvider(config),
+  });
+  return { app, auth, sms, email };
 }
 
 export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';
 
-export function createApp({ config, database, logger, auth, clientDir, clock = () => new Date() }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { config, logger, auth, clientDir, clock = () => new Date() } = deps;
   const app = new Hono();
-  const limiter = createRateLimiter(database.db, clock);
+  const limiter = createRateLimiter(deps.database.db, clock);
   const trustedOrigins = new Set(auth.options.trustedOrigins as string[]);
 
   app.use(requestId());
@@ -103,16 +138,17 @@ export function createApp({ config, database, logger, auth, clientDir, clock = (
     }),
   );
 
-  // JSON bodies are small; routes that take uploads set their own, larger limit.
-  app.use(
-    '/api/*',
+  // JSON bodies are small; the upload routes get the upload limit (10 MB, inclusive).
+  const limitBody = (maxSize: number, message: string) =>
     bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
+      maxSize,
       onError: () => {
-        throw new AppError('payload_too_large', 413, PAYLOAD_TOO_LARGE_MESSAGE);
+        throw new AppError('payload_too_large', 413, message);
       },
-    }),
-  );
+    });
+  const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE_MESSAGE);
+  const uploadLimit = limitBody(UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE);
+  app.use('/api/*', (c, next) => (UPLOAD_ROUTES.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
 
   // Cross-site requests may not change anything. Browsers always send Origin on
   // such requests; better-auth checks its own routes the same way.
@@ -124,7 +160,7 @@ export function createApp({ config, database, logger, auth, clientDir, clock = (
     await next();
   });
 
-  const api = createApi({ config, database, auth, limiter, clock });
+  const api = createApi({ ...deps, limiter, clock });
   app.route('/api', api);
 
   if (clientDir) mountClient(app, clientDir);
@@ -156,17 +192,21 @@ export function createApp({ config, database, logger, auth, clientDir, clock = (
   return app;
 }
 
-interface ApiDeps {
-  config: Config;
-  database: AppDeps['database'];
-  auth: Auth;
+interface ApiDeps extends AppDeps {
   limiter: ReturnType<typeof createRateLimiter>;
   clock: () => Date;
 }
 
 /** The /api routes, chained so their types reach the SPA's client (Hono RPC). */
-function createApi({ config, database, auth, limiter, clock }: ApiDeps) {
+function createApi(deps: ApiDeps) {
+  const { config, database, auth, limiter, clock, logger } = deps;
   const db = database.db;
+  const loadProfile = (user: { id: string; email: string; name: string }) =>
+    getOrCreateProfile(
+      db,
+      { ...user, email: isPlaceholderEmail(user.email) ? '' : user.email },
+      config.DEFAULT_PLAN,
+    );
   return new Hono()
     .route(
       '/health',
@@ -180,6 +220,24 @@ function createApi({ config, database, auth, limiter, clock }: ApiDeps) {
         db,
         config,
         questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
+      }),
+    )
+    .route(
+      '/assistant',
+      assistantRoutes({
+        db,
+        auth,
+        config,
+        logger,
+        limiter,
+        clock,
+        clientIp,
+        secret: deps.secret,
+        model: deps.model,
+        speech: deps.speech,
+        transcription: deps.transcription,
+        loadAskerProfile: loadProfile,
+        saveChat: (input) => saveChat(db, input),
       }),
     )
     .all('/*', () => {

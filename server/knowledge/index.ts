@@ -8,12 +8,14 @@ export { FORMS, getForm, type KnowledgeForm } from './forms';
 
 /** Lower case, no accents: people type "asilo", "Asilo" or "asílo". */
 export function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    // OCR and typing often give "1-589" for "I-589".
-    .replace(/\b1-(\d{2,3}[a-z]?)\b/g, 'i-$1');
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      // OCR and typing often give "1-589" for "I-589".
+      .replace(/\b1-(\d{2,3}[a-z]?)\b/g, 'i-$1')
+  );
 }
 
 const index = new MiniSearch<Topic & { keywordText: string }>({
@@ -39,10 +41,12 @@ export function searchKnowledge(question: string, limit = 3): Match[] {
   const scores = new Map<string, number>();
   for (const topic of TOPICS) {
     for (const keyword of topic.keywords) {
-      if (text.includes(normalize(keyword))) scores.set(topic.id, (scores.get(topic.id) ?? 0) + 10 + keyword.length / 5);
+      if (text.includes(normalize(keyword)))
+        scores.set(topic.id, (scores.get(topic.id) ?? 0) + 10 + keyword.length / 5);
     }
     for (const form of topic.forms) {
-      if (new RegExp(`\\b${form.toLowerCase()}\\b`).test(text)) scores.set(topic.id, (scores.get(topic.id) ?? 0) + 8);
+      if (new RegExp(`\\b${form.toLowerCase()}\\b`).test(text))
+        scores.set(topic.id, (scores.get(topic.id) ?? 0) + 8);
     }
   }
   for (const result of index.search(question)) {
@@ -59,8 +63,19 @@ export function searchKnowledge(question: string, limit = 3): Match[] {
 
 /** Questions about "fixing papers" get two clarifying questions first (SPEC.md §1). */
 const LEGALIZATION = [
-  'arreglar', 'legalizar', 'legalizarme', 'hacerme legal', 'ser legal', 'estar legal', 'papeles', 'residencia', 'residente',
-  'green card', 'tarjeta verde', 'mica', 'quedarme',
+  'arreglar',
+  'legalizar',
+  'legalizarme',
+  'hacerme legal',
+  'ser legal',
+  'estar legal',
+  'papeles',
+  'residencia',
+  'residente',
+  'green card',
+  'tarjeta verde',
+  'mica',
+  'quedarme',
 ];
 export function isLegalizationQuestion(question: string): boolean {
   const text = normalize(question);
@@ -88,7 +103,12 @@ export function groundingFor(question: string): { text: string; matches: Match[]
       return `${f.number}: ${f.description} (${f.url})`;
     });
     const sources = topic.sources.map((s) => `${s.label}: ${s.url}`);
-    return [`Tema: ${topic.title}`, topic.answer, ...(forms.length ? [`Formularios: ${forms.join('; ')}`] : []), `Fuentes oficiales: ${sources.join('; ')}`].join('\n');
+    return [
+      `Tema: ${topic.title}`,
+      topic.answer,
+      ...(forms.length ? [`Formularios: ${forms.join('; ')}`] : []),
+      `Fuentes oficiales: ${sources.join('; ')}`,
+    ].join('\n');
   });
   return { text: parts.join('\n\n'), matches };
 }

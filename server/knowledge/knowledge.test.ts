@@ -13,7 +13,30 @@ describe('knowledge base', () => {
   });
 
   it('covers every form of FACTS.md with its official page', () => {
-    for (const n of ['I-485', 'I-130', 'I-765', 'I-131', 'N-400', 'I-589', 'I-821D', 'I-821', 'I-90', 'I-751', 'I-864', 'AR-11', 'I-601A', 'I-360', 'I-918', 'I-914', 'I-912', 'G-28', 'I-290B', 'I-129F', 'EOIR-26', 'EOIR-42B']) {
+    for (const n of [
+      'I-485',
+      'I-130',
+      'I-765',
+      'I-131',
+      'N-400',
+      'I-589',
+      'I-821D',
+      'I-821',
+      'I-90',
+      'I-751',
+      'I-864',
+      'AR-11',
+      'I-601A',
+      'I-360',
+      'I-918',
+      'I-914',
+      'I-912',
+      'G-28',
+      'I-290B',
+      'I-129F',
+      'EOIR-26',
+      'EOIR-42B',
+    ]) {
       expect(FORMS.get(n)?.url, n).toMatch(/^https:\/\/www\.(uscis|justice)\.gov\//);
     }
   });

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
-import { buildApp, type createApp } from '../app';
+import { buildApp, type createApp, type ServerDeps } from '../app';
+import { createAssistantModel } from '../providers/ai/index';
+import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
 import { createTestDatabase } from '../db/test-databases';
 import type { DatabaseHandle } from '../db/client';
 import type { Auth } from '../features/auth/auth';
@@ -26,8 +28,23 @@ export interface TestApp {
 }
 
 /** The real app over a fresh migrated in-memory database. */
+/** The providers buildApp would pick from a config, for tests that call createApp directly. */
+export function providersFor(config: Config) {
+  return {
+    secret: TEST_SECRET,
+    model: createAssistantModel(config),
+    speech: createSpeechProvider(config),
+    transcription: createTranscriptionProvider(config),
+  };
+}
+
 export async function createTestApp(
-  options: { env?: Record<string, string>; clientDir?: string; clock?: () => Date } = {},
+  options: {
+    env?: Record<string, string>;
+    clientDir?: string;
+    clock?: () => Date;
+    sleep?: (ms: number) => Promise<void>;
+  } & Partial<Pick<ServerDeps, 'model' | 'speech' | 'transcription'>> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const config = createTestConfig({ DATA_DIR: dataDir, ...options.env });
@@ -40,6 +57,10 @@ export async function createTestApp(
     authSecret: TEST_SECRET,
     clientDir: options.clientDir,
     clock: options.clock,
+    sleep: options.sleep,
+    model: options.model,
+    speech: options.speech,
+    transcription: options.transcription,
   });
   return {
     app,
