@@ -15,22 +15,28 @@ export class TestClient {
   private cookies = new Map<string, string>();
   constructor(
     private readonly t: Pick<TestApp, 'app' | 'config'>,
+    /** The network address the server sees (getConnInfo reads it from the socket). */
+    private readonly ip = '203.0.113.10',
     private readonly origin = t.config.publicUrl,
   ) {}
 
   async request(
     path: string,
-    init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+    init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
   ) {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set('Content-Type', 'application/json');
     if (init.method && init.method !== 'GET') headers.set('Origin', headers.get('Origin') ?? this.origin);
     if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await this.t.app.request(path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
+    const response = await this.t.app.request(
+      path,
+      {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+      },
+      { incoming: { socket: { remoteAddress: this.ip, remotePort: 50000, remoteFamily: 'IPv4' } } },
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');
       const index = pair?.indexOf('=') ?? -1;
@@ -47,6 +53,13 @@ export class TestClient {
   async json<T = LooseBody>(path: string, init: Parameters<TestClient['request']>[1] = {}) {
     const response = await this.request(path, init);
     return { status: response.status, body: (await response.json()) as T, response };
+  }
+
+  /** The same cookies, seen from another network address. */
+  from(ip: string): TestClient {
+    const other = new TestClient(this.t, ip, this.origin);
+    other.cookies = this.cookies;
+    return other;
   }
 
   get signedIn(): boolean {

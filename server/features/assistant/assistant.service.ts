@@ -190,14 +190,12 @@ export async function* ask(
 export async function seedContext(db: Database, userId: string, turns: ChatTurn[], at: Date): Promise<void> {
   await clearContext(db, userId);
   if (turns.length === 0) return;
-  await db
-    .insert(conversationTurns)
-    .values(
-      turns.map((turn, i) => ({
-        userId,
-        role: turn.role,
-        content: turn.content,
-        createdAt: new Date(at.getTime() + i),
-      })),
-    );
+  await db.insert(conversationTurns).values(
+    turns.map((turn, i) => ({
+      userId,
+      role: turn.role,
+      content: turn.content,
+      createdAt: new Date(at.getTime() + i),
+    })),
+  );
 }
