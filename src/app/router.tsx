@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteErrorPage } from './route-error-page';
 import { RequireAuth } from './require-auth';
@@ -21,7 +21,23 @@ const PrivacyPolicyPage = page(
   () => import('@/features/landing/pages/privacy-policy-page'),
   'PrivacyPolicyPage',
 );
-const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const LoginPage = lazy(async () => ({
+  default: (await import('@/features/auth/pages/login-page')).LoginPage,
+}));
+const GuestDemo = lazy(async () => ({
+  default: (await import('@/features/assistant/components/guest-demo')).GuestDemo,
+}));
+
+/** /login with the guest demo above its form: two features composed here. */
+const loginWithDemo = (
+  <LoginPage
+    renderDemo={(actions) => (
+      <Suspense fallback={null}>
+        <GuestDemo {...actions} />
+      </Suspense>
+    )}
+  />
+);
 const WebsiteHelpPage = page(() => import('@/features/help-chat/pages/website-help-page'), 'WebsiteHelpPage');
 const BlogPage = page(() => import('@/features/blog/pages/blog-page'), 'BlogPage');
 const BlogPostPage = page(() => import('@/features/blog/pages/blog-post-page'), 'BlogPostPage');
@@ -54,8 +70,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/landing" replace /> },
       { path: 'landing', element: <LandingPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'auth', element: <LoginPage /> },
+      { path: 'login', element: loginWithDemo },
+      { path: 'auth', element: loginWithDemo },
       { path: 'how-it-works', element: <HowItWorksPage /> },
       { path: 'faq', element: <FaqPage /> },
       { path: 'why-trust-us', element: <WhyTrustUsPage /> },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -32,7 +32,12 @@ function returnPath(state: LoginState | null): string {
     : '/chat';
 }
 
-export function LoginPage() {
+export interface LoginPageProps {
+  /** The guest demo shown above the form to visitors (composed by the router). */
+  renderDemo?: (actions: { openRegister: () => void; openLogin: () => void }) => ReactNode;
+}
+
+export function LoginPage({ renderDemo }: LoginPageProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -149,9 +154,14 @@ export function LoginPage() {
     await finishSignIn(pendingName ? t('login.created') : t('login.signedIn'));
   };
 
+  const demo = renderDemo?.({
+    openRegister: () => setMode('register'),
+    openLogin: () => setMode('login'),
+  });
+
   if (resetToken) {
     return (
-      <LoginShell>
+      <LoginShell demo={demo}>
         <ResetPasswordForm
           token={resetToken}
           onDone={() => {
@@ -165,7 +175,7 @@ export function LoginPage() {
 
   if (mode === 'forgot') {
     return (
-      <LoginShell>
+      <LoginShell demo={demo}>
         <ForgotPasswordForm initialEmail={email} onDone={() => setMode('login')} />
       </LoginShell>
     );
@@ -173,7 +183,7 @@ export function LoginPage() {
 
   if (mode === 'select') {
     return (
-      <LoginShell>
+      <LoginShell demo={demo}>
         <div className="flex flex-col gap-4 text-center">
           <h1 className="text-2xl font-bold">{t('login.selectTitle')}</h1>
           <p className="text-slate-700">{t('login.selectText')}</p>
@@ -193,7 +203,7 @@ export function LoginPage() {
   });
 
   return (
-    <LoginShell>
+    <LoginShell demo={demo}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <h1 className="text-2xl font-bold">
           {registering ? t('login.registerTitle') : t('login.loginTitle')}
@@ -327,9 +337,10 @@ export function LoginPage() {
 }
 
 /** Page frame; the guest demo block sits above the form (filled by the assistant feature). */
-function LoginShell({ children }: { children: React.ReactNode }) {
+function LoginShell({ children, demo }: { children: ReactNode; demo?: ReactNode }) {
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 md:py-12">
+      {demo}
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:p-6">{children}</div>
     </section>
   );
