@@ -14,9 +14,11 @@ import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './features/account/account.routes';
 import { getOrCreateProfile } from './features/account/account.service';
 import { assistantRoutes } from './features/assistant/assistant.routes';
+import { seedContext } from './features/assistant/assistant.service';
 import { createAuth, isPlaceholderEmail, type Auth } from './features/auth/auth';
 import { authRoutes } from './features/auth/auth.routes';
 import { questionsLeftToday } from './features/assistant/usage.service';
+import { savedChatsRoutes } from './features/saved-chats/saved-chats.routes';
 import { saveChat } from './features/saved-chats/saved-chats.service';
 import { healthRoutes } from './features/health/health.routes';
 import { clientIp } from './lib/client-ip';
@@ -30,6 +32,7 @@ import {
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createEmailProvider, type EmailProvider } from './providers/email/index';
+import { createClassifier, type Classifier } from './providers/ai/classifier';
 import { createAssistantModel, type AssistantModel } from './providers/ai/index';
 import { chooseProviders } from './providers/index';
 import {
@@ -58,14 +61,15 @@ export interface AppDeps {
   /** Signs guest cookies and hashes network addresses (AUTH_SECRET). */
   secret: string;
   model: AssistantModel;
+  classify: Classifier;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
 }
 
 export interface ServerDeps
   extends
-    Omit<AppDeps, 'auth' | 'secret' | 'model' | 'speech' | 'transcription'>,
-    Partial<Pick<AppDeps, 'model' | 'speech' | 'transcription'>> {
+    Omit<AppDeps, 'auth' | 'secret' | 'model' | 'classify' | 'speech' | 'transcription'>,
+    Partial<Pick<AppDeps, 'model' | 'classify' | 'speech' | 'transcription'>> {
   authSecret: string;
   sms?: SmsProvider;
   email?: EmailProvider;
@@ -84,6 +88,7 @@ export function buildApp(deps: ServerDeps) {
     auth,
     secret: deps.authSecret,
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
+    classify: deps.classify ?? createClassifier(config),
     speech: deps.speech ?? createSpeechProvider(config),
     transcription: deps.transcription ?? createTranscriptionProvider(config),
   });
@@ -237,7 +242,25 @@ function createApi(deps: ApiDeps) {
         speech: deps.speech,
         transcription: deps.transcription,
         loadAskerProfile: loadProfile,
-        saveChat: (input) => saveChat(db, input),
+        saveChat: async (input) => saveChat(db, { ...input, category: await deps.classify(input.question) }),
+      }),
+    )
+    .route(
+      '/chats',
+      savedChatsRoutes({
+        auth,
+        db,
+        classify: deps.classify,
+        reopen: (userId, question, answer) =>
+          seedContext(
+            db,
+            userId,
+            [
+              { role: 'user', content: question },
+              { role: 'assistant', content: answer },
+            ],
+            clock(),
+          ),
       }),
     )
     .all('/*', () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type createApp, type ServerDeps } from '../app';
+import { createClassifier } from '../providers/ai/classifier';
 import { createAssistantModel } from '../providers/ai/index';
 import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
 import { createTestDatabase } from '../db/test-databases';
@@ -33,6 +34,7 @@ export function providersFor(config: Config) {
   return {
     secret: TEST_SECRET,
     model: createAssistantModel(config),
+    classify: createClassifier(config),
     speech: createSpeechProvider(config),
     transcription: createTranscriptionProvider(config),
   };

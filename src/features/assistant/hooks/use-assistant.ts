@@ -18,12 +18,26 @@ export interface HistoryItem {
  * shown as it streams and spoken sentence by sentence, then added to the
  * history. On failure nothing is counted (the server gives the question back).
  */
-export function useAssistant({ speak }: { speak: (sentence: string) => void }) {
+export function useAssistant({
+  speak,
+  initial,
+}: {
+  speak: (sentence: string) => void;
+  /** A saved exchange reopened from 'Mis Conversaciones'. */
+  initial?: { question: string; answer: string };
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [question, setQuestion] = useState('');
-  const [answer, setAnswer] = useState('');
-  const [history, setHistory] = useState<HistoryItem[]>([]);
+  const [question, setQuestion] = useState(initial?.question ?? '');
+  const [answer, setAnswer] = useState(initial?.answer ?? '');
+  const [history, setHistory] = useState<HistoryItem[]>(
+    initial
+      ? [
+          { role: 'user', content: initial.question },
+          { role: 'assistant', content: initial.answer },
+        ]
+      : [],
+  );
   const [isLoading, setLoading] = useState(false);
   const [lastChatId, setLastChatId] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);

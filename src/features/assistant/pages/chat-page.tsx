@@ -1,7 +1,7 @@
 import { Send, Upload, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -32,17 +32,22 @@ export function ChatPage() {
     (sentence: string) => (mutedRef.current ? undefined : speaker.speak(sentence)),
     [speaker],
   );
-  const assistant = useAssistant({ speak });
+  const location = useLocation();
+  const [reopened] = useState(
+    () => (location.state as { reopened?: { question: string; answer: string } } | null)?.reopened,
+  );
+  const assistant = useAssistant({ speak, initial: reopened });
   const recognition = useSpeechRecognition({
     onFinal: (text) => void assistant.ask(text),
     canTranscribe: status?.model === 'openai',
   });
 
-  // SPEC.md §4: the conversation context starts empty on each visit; §2: a conversion event on load.
+  // SPEC.md §4: the conversation context starts empty on each visit (unless a saved
+  // conversation was just reopened into it); §2: a conversion event on load.
   useEffect(() => {
-    void clearConversation().catch(() => undefined);
+    if (!reopened) void clearConversation().catch(() => undefined);
     trackConversion('chat_page_view');
-  }, []);
+  }, [reopened]);
 
   const remaining = me?.questionsLeftToday;
   const atLimit = remaining === 0;
@@ -208,6 +213,9 @@ export function ChatPage() {
         </Button>
         <Button variant="outline" onClick={save}>
           {t('chat.save')}
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to="/saved-chats">{t('pages.savedChats.title')}</Link>
         </Button>
       </div>
 
