@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { questionsLeftToday } from './features/assistant/usage.service';
 import { savedChatsRoutes } from './features/saved-chats/saved-chats.routes';
 import { saveChat } from './features/saved-chats/saved-chats.service';
+import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { clientIp } from './lib/client-ip';
 import {
@@ -42,6 +43,7 @@ import {
   type TranscriptionProvider,
 } from './providers/speech/index';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index';
+import { createStorageProvider, localStorageRoot, type StorageProvider } from './providers/storage/index';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart headers around a 10 MB file. */
@@ -62,14 +64,15 @@ export interface AppDeps {
   secret: string;
   model: AssistantModel;
   classify: Classifier;
+  storage: StorageProvider;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
 }
 
 export interface ServerDeps
   extends
-    Omit<AppDeps, 'auth' | 'secret' | 'model' | 'classify' | 'speech' | 'transcription'>,
-    Partial<Pick<AppDeps, 'model' | 'classify' | 'speech' | 'transcription'>> {
+    Omit<AppDeps, 'auth' | 'secret' | 'model' | 'classify' | 'storage' | 'speech' | 'transcription'>,
+    Partial<Pick<AppDeps, 'model' | 'classify' | 'storage' | 'speech' | 'transcription'>> {
   authSecret: string;
   sms?: SmsProvider;
   email?: EmailProvider;
@@ -89,6 +92,7 @@ export function buildApp(deps: ServerDeps) {
     secret: deps.authSecret,
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
     classify: deps.classify ?? createClassifier(config),
+    storage: deps.storage ?? createStorageProvider(config, deps.authSecret, deps.clock),
     speech: deps.speech ?? createSpeechProvider(config),
     transcription: deps.transcription ?? createTranscriptionProvider(config),
   });
@@ -245,6 +249,8 @@ function createApi(deps: ApiDeps) {
         saveChat: async (input) => saveChat(db, { ...input, category: await deps.classify(input.question) }),
       }),
     )
+    .route('/forms', formsRoutes({ db, auth, storage: deps.storage, logger }))
+    .route('/files', localFilesRoutes({ root: localStorageRoot(config), secret: deps.secret, clock }))
     .route(
       '/chats',
       savedChatsRoutes({

@@ -6,6 +6,7 @@ import { buildApp, type createApp, type ServerDeps } from '../app';
 import { createClassifier } from '../providers/ai/classifier';
 import { createAssistantModel } from '../providers/ai/index';
 import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
+import { createStorageProvider } from '../providers/storage/index';
 import { createTestDatabase } from '../db/test-databases';
 import type { DatabaseHandle } from '../db/client';
 import type { Auth } from '../features/auth/auth';
@@ -35,6 +36,7 @@ export function providersFor(config: Config) {
     secret: TEST_SECRET,
     model: createAssistantModel(config),
     classify: createClassifier(config),
+    storage: createStorageProvider(config, TEST_SECRET),
     speech: createSpeechProvider(config),
     transcription: createTranscriptionProvider(config),
   };
