@@ -20,6 +20,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { questionsLeftToday } from './features/assistant/usage.service';
 import { savedChatsRoutes } from './features/saved-chats/saved-chats.routes';
 import { saveChat } from './features/saved-chats/saved-chats.service';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { createLetterReader, type LetterReader } from './features/documents/understand';
 import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { clientIp } from './lib/client-ip';
@@ -64,6 +66,7 @@ export interface AppDeps {
   secret: string;
   model: AssistantModel;
   classify: Classifier;
+  readLetter: LetterReader;
   storage: StorageProvider;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
@@ -71,8 +74,11 @@ export interface AppDeps {
 
 export interface ServerDeps
   extends
-    Omit<AppDeps, 'auth' | 'secret' | 'model' | 'classify' | 'storage' | 'speech' | 'transcription'>,
-    Partial<Pick<AppDeps, 'model' | 'classify' | 'storage' | 'speech' | 'transcription'>> {
+    Omit<
+      AppDeps,
+      'auth' | 'secret' | 'model' | 'classify' | 'readLetter' | 'storage' | 'speech' | 'transcription'
+    >,
+    Partial<Pick<AppDeps, 'model' | 'classify' | 'readLetter' | 'storage' | 'speech' | 'transcription'>> {
   authSecret: string;
   sms?: SmsProvider;
   email?: EmailProvider;
@@ -92,6 +98,7 @@ export function buildApp(deps: ServerDeps) {
     secret: deps.authSecret,
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
     classify: deps.classify ?? createClassifier(config),
+    readLetter: deps.readLetter ?? createLetterReader(config, { sleep: deps.sleep }),
     storage: deps.storage ?? createStorageProvider(config, deps.authSecret, deps.clock),
     speech: deps.speech ?? createSpeechProvider(config),
     transcription: deps.transcription ?? createTranscriptionProvider(config),
@@ -250,6 +257,7 @@ function createApi(deps: ApiDeps) {
       }),
     )
     .route('/forms', formsRoutes({ db, auth, storage: deps.storage, logger }))
+    .route('/documents', documentsRoutes({ auth, limiter, readLetter: deps.readLetter }))
     .route('/files', localFilesRoutes({ root: localStorageRoot(config), secret: deps.secret, clock }))
     .route(
       '/chats',

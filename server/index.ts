@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { buildApp } from './app';
+import { stopOcr } from './features/documents/ocr';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { ContentError, loadContent } from './db/content';
@@ -74,6 +75,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await stopOcr().catch(() => undefined);
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database'));
       releaseLock?.();
       logger.info('stopped');

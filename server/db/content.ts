@@ -69,10 +69,12 @@ export async function loadContent(db: Database, contentDir: string): Promise<Con
           },
         });
     }
-    for (const form of forms) {
+    // The list shows the newest first (SPEC.md §7): the catalogue's first form gets the latest time.
+    const loadedAt = Date.now();
+    for (const [index, form] of forms.entries()) {
       await tx
         .insert(documents)
-        .values(form)
+        .values({ ...form, createdAt: new Date(loadedAt - index * 1000) })
         .onConflictDoUpdate({
           target: documents.formNumber,
           set: {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type createApp, type ServerDeps } from '../app';
+import { createLetterReader } from '../features/documents/understand';
 import { createClassifier } from '../providers/ai/classifier';
 import { createAssistantModel } from '../providers/ai/index';
 import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
@@ -36,6 +37,7 @@ export function providersFor(config: Config) {
     secret: TEST_SECRET,
     model: createAssistantModel(config),
     classify: createClassifier(config),
+    readLetter: createLetterReader(config),
     storage: createStorageProvider(config, TEST_SECRET),
     speech: createSpeechProvider(config),
     transcription: createTranscriptionProvider(config),

@@ -37,6 +37,26 @@ export async function startOpenAiStandIn(
         );
         return;
       }
+      if (body.stream !== true) {
+        // A plain (non-streamed) completion: the chunks joined as the message.
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'c1',
+            object: 'chat.completion',
+            created: 0,
+            model: body.model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: reply.chunks.join('') },
+                finish_reason: 'stop',
+              },
+            ],
+          }),
+        );
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
       for (const text of reply.chunks) {
         const chunk = {

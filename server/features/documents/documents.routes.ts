@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { UPLOAD_MAX_BYTES } from '../../../common/constants';
+import { AppError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { Auth } from '../auth/auth';
+import { requireUser } from '../auth/session';
+import { detectKind, extractLetterText, UNREADABLE_MESSAGE } from './extract';
+import type { LetterReader } from './understand';
+
+export const NO_FILE_MESSAGE = 'Selecciona un archivo para procesar';
+export const TOO_LARGE_MESSAGE = 'El archivo no puede exceder 10MB';
+const HOUR = 60 * 60 * 1000;
+
+export interface DocumentsDeps {
+  auth: Auth;
+  limiter: RateLimiter;
+  readLetter: LetterReader;
+}
+
+/**
+ * Letters are read in memory and forgotten: nothing is stored, and neither
+ * the file nor its text reaches the logs.
+ */
+export function documentsRoutes({ auth, limiter, readLetter }: DocumentsDeps) {
+  return new Hono().post('/process', async (c) => {
+    const user = await requireUser(c, auth);
+    await limiter.hit({ name: 'documents', limit: 20, windowMs: HOUR }, user.id);
+    const form = await c.req.formData().catch(() => {
+      throw new AppError('bad_request', 400, NO_FILE_MESSAGE);
+    });
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) throw new AppError('bad_request', 400, NO_FILE_MESSAGE);
+    if (file.size > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', 413, TOO_LARGE_MESSAGE);
+
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const kind = await detectKind(bytes);
+    const text = await extractLetterText(bytes, kind);
+    if (!text)
+      throw new AppError('unsupported_media_type', 422, UNREADABLE_MESSAGE, {
+        logMessage: `no text in ${kind}`,
+      });
+    const result = await readLetter(text);
+    return c.json({ originalName: file.name.slice(0, 200), ...result });
+  });
+}
