@@ -23,7 +23,12 @@ import { saveChat } from './features/saved-chats/saved-chats.service';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createLetterReader, type LetterReader } from './features/documents/understand';
 import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
+import { blogRoutes } from './features/blog/blog.routes';
+import { feedbackRoutes } from './features/feedback/feedback.routes';
+import { createHelpResponder, type HelpResponder } from './features/help-chat/help-chat';
+import { helpChatRoutes } from './features/help-chat/help-chat.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { statsRoutes } from './features/stats/stats.routes';
 import { clientIp } from './lib/client-ip';
 import {
   AppError,
@@ -67,18 +72,17 @@ export interface AppDeps {
   model: AssistantModel;
   classify: Classifier;
   readLetter: LetterReader;
+  helpChat: HelpResponder;
   storage: StorageProvider;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
 }
 
+/** What buildApp makes from configuration unless a test passes its own. */
+type Replaceable = 'model' | 'classify' | 'readLetter' | 'helpChat' | 'storage' | 'speech' | 'transcription';
+
 export interface ServerDeps
-  extends
-    Omit<
-      AppDeps,
-      'auth' | 'secret' | 'model' | 'classify' | 'readLetter' | 'storage' | 'speech' | 'transcription'
-    >,
-    Partial<Pick<AppDeps, 'model' | 'classify' | 'readLetter' | 'storage' | 'speech' | 'transcription'>> {
+  extends Omit<AppDeps, 'auth' | 'secret' | Replaceable>, Partial<Pick<AppDeps, Replaceable>> {
   authSecret: string;
   sms?: SmsProvider;
   email?: EmailProvider;
@@ -99,6 +103,7 @@ export function buildApp(deps: ServerDeps) {
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
     classify: deps.classify ?? createClassifier(config),
     readLetter: deps.readLetter ?? createLetterReader(config, { sleep: deps.sleep }),
+    helpChat: deps.helpChat ?? createHelpResponder(config, { sleep: deps.sleep }),
     storage: deps.storage ?? createStorageProvider(config, deps.authSecret, deps.clock),
     speech: deps.speech ?? createSpeechProvider(config),
     transcription: deps.transcription ?? createTranscriptionProvider(config),
@@ -257,6 +262,10 @@ function createApi(deps: ApiDeps) {
       }),
     )
     .route('/forms', formsRoutes({ db, auth, storage: deps.storage, logger }))
+    .route('/stats', statsRoutes({ db, baseline: config.HELPED_BASELINE, clock }))
+    .route('/blog', blogRoutes({ db }))
+    .route('/feedback', feedbackRoutes({ db, auth, limiter, clientIp }))
+    .route('/help-chat', helpChatRoutes({ respond: deps.helpChat, limiter, clientIp }))
     .route('/documents', documentsRoutes({ auth, limiter, readLetter: deps.readLetter }))
     .route('/files', localFilesRoutes({ root: localStorageRoot(config), secret: deps.secret, clock }))
     .route(

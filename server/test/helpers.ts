@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type createApp, type ServerDeps } from '../app';
 import { createLetterReader } from '../features/documents/understand';
+import { createHelpResponder } from '../features/help-chat/help-chat';
 import { createClassifier } from '../providers/ai/classifier';
 import { createAssistantModel } from '../providers/ai/index';
 import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
@@ -38,6 +39,7 @@ export function providersFor(config: Config) {
     model: createAssistantModel(config),
     classify: createClassifier(config),
     readLetter: createLetterReader(config),
+    helpChat: createHelpResponder(config),
     storage: createStorageProvider(config, TEST_SECRET),
     speech: createSpeechProvider(config),
     transcription: createTranscriptionProvider(config),
