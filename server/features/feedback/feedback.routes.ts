@@ -40,14 +40,12 @@ export function feedbackRoutes({
       // Open to visitors: bounded per network so it cannot be used to flood the inbox.
       await limiter.hit({ name: 'contact', limit: 10, windowMs: HOUR }, clientIp(c));
       const input = await readJson(c, contactSchema);
-      await db
-        .insert(userFeedback)
-        .values({
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          message: input.message,
-        });
+      await db.insert(userFeedback).values({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        message: input.message,
+      });
       return c.json({ ok: true }, 201);
     });
 }

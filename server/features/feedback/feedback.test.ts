@@ -200,14 +200,12 @@ describe('feedback:export', () => {
       const { openDatabase } = await import('../../db/client');
       const handle = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') });
       await handle.migrate();
-      await handle.db
-        .insert(schema.userFeedback)
-        .values({
-          firstName: '=cmd',
-          lastName: 'Pérez',
-          email: 'l@example.com',
-          message: 'Hola, "gracias"\nadiós',
-        });
+      await handle.db.insert(schema.userFeedback).values({
+        firstName: '=cmd',
+        lastName: 'Pérez',
+        email: 'l@example.com',
+        message: 'Hola, "gracias"\nadiós',
+      });
       await handle.db
         .insert(schema.feedback)
         .values({ ratings: { ease_of_use: 5 }, answers: { support_feedback: 'Bien' } });

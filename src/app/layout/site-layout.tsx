@@ -1,10 +1,15 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { TimeZoneSync } from '../time-zone-sync';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+
+// The floating help loads after the page: it is never needed for the first paint.
+const HelpWidget = lazy(async () => ({
+  default: (await import('@/features/help-chat/components/help-widget')).HelpWidget,
+}));
 
 /** Site chrome around every page: sticky top bar, the page, footer. */
 export function SiteLayout() {
@@ -25,6 +30,9 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <HelpWidget />
+      </Suspense>
     </div>
   );
 }

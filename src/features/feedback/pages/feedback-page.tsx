@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '@/components/page-shell';
+import { ContactForm } from '../components/contact-form';
 
-// Route shell; the feedback feature fills this screen.
 export function FeedbackPage() {
   const { t } = useTranslation();
-  return <PageShell title={t('pages.feedback.title')} />;
+  return (
+    <PageShell title={t('pages.feedback.title')}>
+      <ContactForm />
+    </PageShell>
+  );
 }
