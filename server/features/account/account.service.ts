@@ -1,6 +1,16 @@
 import { desc, eq, like, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deletionReasons, feedback, profiles, savedChats, user, verification } from '../../db/schema/index';
+import {
+  conversationTurns,
+  deletionReasons,
+  feedback,
+  profiles,
+  savedChats,
+  session,
+  subscriptions,
+  user,
+  verification,
+} from '../../db/schema/index';
 import type { Config } from '../../config';
 
 export type Profile = typeof profiles.$inferSelect;
@@ -86,5 +96,47 @@ export async function exportAccount(db: Database, userId: string) {
     })
     .from(feedback)
     .where(eq(feedback.userId, userId));
-  return { exportedAt: new Date().toISOString(), profile: profile ?? null, savedChats: chats, surveys };
+  const [account] = await db
+    .select({ email: user.email, phoneNumber: user.phoneNumber, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  const sessions = await db
+    .select({
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })
+    .from(session)
+    .where(eq(session.userId, userId));
+  const conversation = await db
+    .select({
+      role: conversationTurns.role,
+      content: conversationTurns.content,
+      createdAt: conversationTurns.createdAt,
+    })
+    .from(conversationTurns)
+    .where(eq(conversationTurns.userId, userId));
+  const membership = await db
+    .select({
+      provider: subscriptions.provider,
+      status: subscriptions.status,
+      cardBrand: subscriptions.cardBrand,
+      cardLast4: subscriptions.cardLast4,
+      trialEndsAt: subscriptions.trialEndsAt,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return {
+    exportedAt: new Date().toISOString(),
+    account: account ?? null,
+    profile: profile ?? null,
+    savedChats: chats,
+    conversationContext: conversation,
+    surveys,
+    sessions,
+    subscriptions: membership,
+  };
 }

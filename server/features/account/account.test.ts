@@ -198,6 +198,15 @@ describe('phone codes', () => {
     expect(minutes).toBeLessThanOrEqual(10);
   });
 
+  it('sends codes only through /api/phone-code, where the limits apply', async () => {
+    const client = new TestClient(t);
+    for (const path of ['/api/auth/phone-number/send-otp', '/api/auth/phone-number/request-password-reset']) {
+      const direct = await client.json(path, { method: 'POST', json: { phoneNumber: '+15555550109' } });
+      expect(direct.status, path).toBe(404);
+    }
+    expect(await smsOutbox()).toHaveLength(0);
+  });
+
   it('validates the number: 10 digits', async () => {
     const client = new TestClient(t);
     const empty = await client.json('/api/phone-code', {

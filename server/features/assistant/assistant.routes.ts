@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { parseInput, readJson } from '../../lib/validate';
 import type { SpeechProvider, TranscriptionProvider } from '../../providers/speech/index';
-import { UPLOAD_MAX_BYTES } from '../../../common/constants';
+import { GUEST_DEMO_QUESTIONS, UPLOAD_MAX_BYTES } from '../../../common/constants';
 import type { Auth } from '../auth/auth';
 import { optionalUser, SIGN_IN_REQUIRED_MESSAGE } from '../auth/session';
 import { ask, clearContext, remainingFor, type Asker, type AssistantDeps } from './assistant.service';
@@ -57,39 +57,57 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
   const networkHash = (c: Context) =>
     createHmac('sha256', secret).update(deps.clientIp(c)).digest('hex').slice(0, 32);
 
-  /** Who is asking: the session's user, or a visitor known by a signed cookie and their network. */
-  async function resolveAsker(c: Context, createGuest: boolean): Promise<Asker | null> {
+  /**
+   * Who is asking: the session's user, or a visitor known by a signed cookie
+   * and their network. A new visitor gets an id here; the cookie is only set
+   * once a question of theirs was accepted, so refused requests mint nothing.
+   */
+  async function resolveAsker(
+    c: Context,
+    createGuest: boolean,
+  ): Promise<{ asker: Asker; newGuestId?: string } | null> {
     const user = await optionalUser(c, auth);
     if (user) {
       const profile = await deps.loadAskerProfile(user);
       return {
-        kind: 'user',
-        userId: user.id,
-        plan: profile.plan,
-        timeZone: profile.timeZone,
-        voiceId: profile.voiceId,
+        asker: {
+          kind: 'user',
+          userId: user.id,
+          plan: profile.plan,
+          timeZone: profile.timeZone,
+          voiceId: profile.voiceId,
+        },
       };
     }
-    let guestId = (await getSignedCookie(c, secret, GUEST_COOKIE)) || undefined;
-    if (!guestId && createGuest) {
-      guestId = randomUUID();
-      await setSignedCookie(c, GUEST_COOKIE, guestId, secret, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: config.publicUrl.startsWith('https://'),
-        path: '/',
-        maxAge: 365 * 24 * 60 * 60,
-      });
-    }
-    return guestId ? { kind: 'guest', guestId, ipHash: networkHash(c) } : null;
+    const existing = (await getSignedCookie(c, secret, GUEST_COOKIE)) || undefined;
+    if (existing) return { asker: { kind: 'guest', guestId: existing, ipHash: networkHash(c) } };
+    if (!createGuest) return null;
+    const guestId = randomUUID();
+    return { asker: { kind: 'guest', guestId, ipHash: networkHash(c) }, newGuestId: guestId };
+  }
+
+  const rememberGuest = (c: Context, guestId: string) =>
+    setSignedCookie(c, GUEST_COOKIE, guestId, secret, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: config.publicUrl.startsWith('https://'),
+      path: '/',
+      maxAge: 365 * 24 * 60 * 60,
+    });
+
+  /** Paid providers: a guest is bounded by cookie and by network, so fresh cookies buy nothing. */
+  async function limitPaid(name: string, limit: number, asker: Asker) {
+    await limiter.hit({ name, limit, windowMs: HOUR }, subjectOf(asker));
+    if (asker.kind === 'guest')
+      await limiter.hit({ name: `${name}:network`, limit, windowMs: HOUR }, asker.ipHash);
   }
 
   const subjectOf = (asker: Asker) => (asker.kind === 'user' ? `u:${asker.userId}` : `g:${asker.guestId}`);
 
   return new Hono()
     .get('/status', async (c) => {
-      const asker = await resolveAsker(c, false);
-      const remaining = asker ? await remainingFor(deps, asker) : 2;
+      const asker = (await resolveAsker(c, false))?.asker;
+      const remaining = asker ? await remainingFor(deps, asker) : GUEST_DEMO_QUESTIONS;
       return c.json({
         audience: asker?.kind ?? 'guest',
         remaining,
@@ -99,12 +117,13 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
     })
     .post('/ask', async (c) => {
       const { question } = await readJson(c, askSchema);
-      const asker = (await resolveAsker(c, true))!;
+      const { asker, newGuestId } = (await resolveAsker(c, true))!;
       // Bursts cost money even within the daily limit.
-      await limiter.hit({ name: 'assistant', limit: 30, windowMs: HOUR }, subjectOf(asker));
+      await limitPaid('assistant', 30, asker);
       const generator = ask(deps, asker, question, c.req.raw.signal);
       // The first step reserves the question: a refusal is a plain HTTP 429, before any stream.
       const first = await generator.next();
+      if (newGuestId) await rememberGuest(c, newGuestId);
 
       if (c.req.header('Accept')?.includes('application/json')) {
         let step = first;
@@ -141,17 +160,17 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
       return c.json({ ok: true });
     })
     .post('/speech', async (c) => {
-      const asker = await resolveAsker(c, false);
+      const asker = (await resolveAsker(c, false))?.asker;
       if (!asker) throw new AppError('unauthorized', 401, SIGN_IN_REQUIRED_MESSAGE);
       const { text } = await readJson(c, speechSchema);
-      await limiter.hit({ name: 'speech', limit: 200, windowMs: HOUR }, subjectOf(asker));
+      await limitPaid('speech', 200, asker);
       const audio = await deps.speech.synthesize(text, asker.kind === 'user' ? asker.voiceId : null);
       return c.body(audio, 200, { 'Content-Type': 'audio/mpeg', 'Cache-Control': 'no-store' });
     })
     .post('/transcribe', async (c) => {
-      const asker = await resolveAsker(c, false);
+      const asker = (await resolveAsker(c, false))?.asker;
       if (!asker) throw new AppError('unauthorized', 401, SIGN_IN_REQUIRED_MESSAGE);
-      await limiter.hit({ name: 'transcribe', limit: 60, windowMs: HOUR }, subjectOf(asker));
+      await limitPaid('transcribe', 60, asker);
       const form = await c.req.formData().catch(() => {
         throw new AppError('bad_request', 400, 'Envía el audio como archivo.');
       });

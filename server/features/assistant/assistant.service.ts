@@ -134,6 +134,7 @@ export async function* ask(
   signal?: AbortSignal,
 ): AsyncGenerator<AskEvent, AskResult> {
   const usageId = await reserveQuestion(deps, asker);
+  let delivered = false;
   try {
     const history = asker.kind === 'user' ? await loadContext(deps.db, asker.userId) : [];
     const audience = asker.kind === 'user' ? 'user' : 'guest';
@@ -151,6 +152,7 @@ export async function* ask(
       const text = normalizer.push(piece);
       if (text) {
         answer += text;
+        delivered = true;
         yield { type: 'delta', text };
       }
     }
@@ -181,7 +183,9 @@ export async function* ask(
     }
     return { answer, chatId, remaining: await remainingFor(deps, asker) };
   } catch (error) {
-    await deps.db.delete(usageEvents).where(eq(usageEvents.id, usageId));
+    // The question is given back when answering failed, not when the person
+    // already read part of the answer or walked away from it.
+    if (!delivered && !signal?.aborted) await deps.db.delete(usageEvents).where(eq(usageEvents.id, usageId));
     throw error;
   }
 }

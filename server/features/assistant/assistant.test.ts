@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index';
 import { TestClient } from '../../test/client';
+import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { startOpenAiStandIn, type Reply, type StandIn } from '../../test/openai-stand-in';
 
@@ -170,6 +171,28 @@ describe('the model request (OpenAI-compatible stand-in, real SDK)', () => {
     expect((await client.json('/api/me')).body.questionsLeftToday).toBe(3);
   });
 
+  it('keeps the question counted when the answer broke after text was delivered', async () => {
+    t = await createTestApp({
+      model: {
+        name: 'openai',
+        async *streamAnswer() {
+          yield 'Una primera oración completa que ya se leyó. ';
+          throw new AppError(
+            'provider_error',
+            502,
+            'Hubo un error al procesar tu pregunta. Por favor, inténtalo de nuevo.',
+          );
+        },
+      },
+    });
+    const client = new TestClient(t);
+    await client.signUp('ana@example.com');
+    await t.database.db.update(schema.profiles).set({ plan: 'FREE' });
+    const { events } = await askStream(client, 'hola');
+    expect(events.map((e) => e.event)).toEqual(['delta', 'error']);
+    expect((await client.json('/api/me')).body.questionsLeftToday).toBe(2);
+  });
+
   it("sends the signed-in user's earlier turns as context, and Limpiar Chat empties it", async () => {
     const server = await withModel([{ kind: 'stream', chunks: ['Respuesta.'] }]);
     const client = new TestClient(t);
@@ -222,6 +245,19 @@ describe('limits enforced by the server', () => {
     // The same cookie from another network is still this guest.
     const sameCookieElsewhere = await askJson(guest.from('192.0.2.77'), 'otra');
     expect(sameCookieElsewhere.status).toBe(429);
+  });
+
+  it('guest: a refused request gets no cookie, so fresh cookies cannot be collected', async () => {
+    t = await createTestApp({ clock: () => now });
+    await askJson(new TestClient(t, '198.51.100.9'), 'uno');
+    await askJson(new TestClient(t, '198.51.100.9'), 'dos');
+    const refused = await new TestClient(t, '198.51.100.9').request('/api/assistant/ask', {
+      method: 'POST',
+      json: { question: 'tres' },
+      headers: { Accept: 'application/json' },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.getSetCookie()).toEqual([]);
   });
 
   it('guest: a fresh cookie jar on the same network is refused too', async () => {

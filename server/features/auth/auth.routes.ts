@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { phoneCodeRequestSchema, toE164 } from '../../../common/account';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/index';
+import { AppError, NOT_FOUND_MESSAGE } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { readJson } from '../../lib/validate';
 import type { Auth } from './auth';
@@ -18,6 +19,10 @@ export interface AuthRoutesDeps {
 export const PHONE_TAKEN_MESSAGE = 'Este número ya está registrado. Procediendo con el inicio de sesión.';
 
 const HOUR = 60 * 60 * 1000;
+const DIRECT_SMS_PATHS = new Set([
+  '/api/auth/phone-number/send-otp',
+  '/api/auth/phone-number/request-password-reset',
+]);
 
 export function authRoutes({ auth, db, limiter, clientIp }: AuthRoutesDeps) {
   return (
@@ -40,6 +45,10 @@ export function authRoutes({ auth, db, limiter, clientIp }: AuthRoutesDeps) {
         await auth.api.sendPhoneNumberOTP({ body: { phoneNumber }, headers: c.req.raw.headers });
         return c.json({ sent: true, alreadyRegistered: mode === 'register' && Boolean(existing) });
       })
-      .on(['GET', 'POST'], '/auth/*', async (c) => translateAuthResponse(await auth.handler(c.req.raw)))
+      .on(['GET', 'POST'], '/auth/*', async (c) => {
+        // Codes are sent only through /phone-code above, where our limits apply.
+        if (DIRECT_SMS_PATHS.has(c.req.path)) throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
+        return translateAuthResponse(await auth.handler(c.req.raw));
+      })
   );
 }

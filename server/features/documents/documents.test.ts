@@ -135,6 +135,12 @@ describe('POST /api/documents/process (offline reader)', () => {
     expect(
       (await upload(client, await many.generateAsync({ type: 'uint8array' }), 'muchos.docx')).status,
     ).toBe(413);
+    // An archive that lies about its sizes is measured by inflating, not by what it claims.
+    const liar = Buffer.from(await bomb.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+    for (let i = liar.length - 22; i > 0; i--) {
+      if (liar.readUInt32LE(i) === 0x02014b50) liar.writeUInt32LE(100, i + 24);
+    }
+    expect((await upload(client, liar, 'mentira.docx')).status).toBe(413);
     // The same letter without the padding is read.
     expect((await upload(client, await docx('Receipt Notice IOE0912345678'), 'bien.docx')).body.kind).toBe(
       'receipt',

@@ -48,7 +48,8 @@ function getWorker(): Promise<Worker> {
 
 /** Text of an image. A job longer than the limit stops the worker and answers the §8 timeout message. */
 export async function recognizeImage(image: Buffer, timeLimitMs = OCR_TIME_LIMIT_MS): Promise<string> {
-  const current = await getWorker();
+  const pending = getWorker();
+  const current = await pending;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -61,9 +62,12 @@ export async function recognizeImage(image: Buffer, timeLimitMs = OCR_TIME_LIMIT
     return result.data.text;
   } catch (error) {
     if (error instanceof AppError) {
-      // The stuck job would block every later one: start over with a fresh worker.
-      worker = undefined;
-      void current.terminate().catch(() => undefined);
+      // The stuck job would block every later one: start over with a fresh
+      // worker, unless another job already did.
+      if (worker === pending) {
+        worker = undefined;
+        void current.terminate().catch(() => undefined);
+      }
     }
     throw error;
   } finally {

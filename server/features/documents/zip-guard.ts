@@ -1,6 +1,9 @@
-// A DOCX is a ZIP. Before unpacking one we read its central directory (no
-// decompression) and refuse archives that would unpack too big or hold too
-// many entries: a "zip bomb" must not exhaust the server's memory.
+import { inflateRawSync } from 'node:zlib';
+
+// A DOCX is a ZIP. Before handing one to mammoth we walk its entries and
+// inflate each with a cap on the output (the sizes written in the archive can
+// lie), refusing archives that unpack too big or hold too many entries: a
+// "zip bomb" must not exhaust the server's memory.
 
 export const DOCX_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 export const DOCX_MAX_ENTRIES = 1000;
@@ -23,9 +26,23 @@ export function zipLooksSafe(bytes: Uint8Array): boolean {
   let total = 0;
   for (let n = 0; n < entries; n++) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return false;
-    const unpacked = view.getUint32(offset + 24, true);
-    if (unpacked === 0xffffffff) return false; // ZIP64: far beyond any letter
-    total += unpacked;
+    const method = view.getUint16(offset + 10, true);
+    const packed = view.getUint32(offset + 20, true);
+    const declared = view.getUint32(offset + 24, true);
+    const local = view.getUint32(offset + 42, true);
+    if (declared === 0xffffffff || packed === 0xffffffff) return false; // ZIP64: far beyond any letter
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) return false;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + packed);
+    const budget = DOCX_MAX_UNPACKED_BYTES - total;
+    if (method === 0) total += data.length;
+    else if (method === 8) {
+      try {
+        total += inflateRawSync(data, { maxOutputLength: Math.max(1, budget + 1) }).length;
+      } catch {
+        return false; // over the budget, or not valid deflate data
+      }
+    } else return false;
     if (total > DOCX_MAX_UNPACKED_BYTES) return false;
     offset +=
       46 +

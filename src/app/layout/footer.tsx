@@ -7,7 +7,7 @@ export function Footer() {
   const other = i18n.language === 'en' ? 'es' : 'en';
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-24 pt-6 md:pb-6 md:pr-24 text-sm text-slate-700 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-1">
           <p>{t('footer.copyright')}</p>
           <p>{t('footer.disclaimer')}</p>

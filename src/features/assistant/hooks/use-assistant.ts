@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
@@ -41,6 +41,8 @@ export function useAssistant({
   const [isLoading, setLoading] = useState(false);
   const [lastChatId, setLastChatId] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
+  // Leaving the page stops the answer (and so its speech) where it is.
+  useEffect(() => () => controller.current?.abort(), []);
 
   const ask = useCallback(
     async (raw: string): Promise<boolean> => {

@@ -101,7 +101,15 @@ export function useSpeaker(initialMode: SpeechMode, onIdle?: () => void) {
     (sentence: string) => {
       if (!sentence.trim()) return;
       if (mode.current === 'browser') return speakInBrowser(sentence);
-      queue.current.push(fetchAudio(sentence).then((url) => url ?? (speakInBrowser(sentence), null)));
+      const mine = generation.current;
+      queue.current.push(
+        fetchAudio(sentence).then((url) => {
+          // Muted or cleared while the audio was on its way: say nothing.
+          if (mine !== generation.current) return null;
+          if (!url) speakInBrowser(sentence);
+          return url;
+        }),
+      );
       if (!playing.current) void playQueue();
     },
     [fetchAudio, playQueue, speakInBrowser],

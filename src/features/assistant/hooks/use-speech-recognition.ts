@@ -47,6 +47,8 @@ export function useSpeechRecognition({ onFinal, canTranscribe }: RecognitionOpti
   const recorder = useRef<MediaRecorder | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const latest = useRef('');
+  /** True from a press until listening starts, so a double tap opens one microphone. */
+  const starting = useRef(false);
   const finalCallback = useRef(onFinal);
   useEffect(() => {
     finalCallback.current = onFinal;
@@ -56,6 +58,13 @@ export function useSpeechRecognition({ onFinal, canTranscribe }: RecognitionOpti
   const cleanup = useCallback(() => {
     recognition.current?.abort();
     recognition.current = null;
+    // A recording cut short (leaving the page) is dropped, not sent.
+    if (recorder.current) {
+      recorder.current.onstop = null;
+      if (recorder.current.state === 'recording') recorder.current.stop();
+      recorder.current = null;
+    }
+    starting.current = false;
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
     setListening(false);
@@ -130,13 +139,21 @@ export function useSpeechRecognition({ onFinal, canTranscribe }: RecognitionOpti
   );
 
   const start = useCallback(async () => {
+    if (starting.current || recognition.current || recorder.current) return;
     const Constructor = recognitionConstructor();
     if (!Constructor && !canTranscribe) {
       toast.error(t('mic.unsupportedTitle'), { description: t('mic.unsupportedText') });
       return;
     }
+    starting.current = true;
     const media = await openMicrophone();
-    if (!media) return;
+    if (!media || !starting.current) {
+      // Refused, or the page went away while the permission prompt was open.
+      media?.getTracks().forEach((track) => track.stop());
+      starting.current = false;
+      return;
+    }
+    starting.current = false;
     stream.current = media;
     latest.current = '';
     setTranscript('');
@@ -156,7 +173,8 @@ export function useSpeechRecognition({ onFinal, canTranscribe }: RecognitionOpti
           if (result.isFinal) finalText += result[0].transcript;
           else interim += result[0].transcript;
         }
-        latest.current = finalText || interim;
+        // The words still being recognised count too: stop may come before they are final.
+        latest.current = `${finalText}${interim}`;
         setTranscript(latest.current);
       };
       rec.onerror = (event) => {
