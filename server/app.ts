@@ -36,6 +36,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
   PAYLOAD_TOO_LARGE_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
 } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
@@ -56,7 +57,6 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Room for the multipart headers around a 10 MB file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const UPLOAD_ROUTES = new Set(['/api/assistant/transcribe', '/api/documents/process']);
-export const UPLOAD_TOO_LARGE_MESSAGE = 'El archivo no puede exceder 10MB';
 
 export interface AppDeps {
   config: Config;

@@ -27,3 +27,4 @@ export const GENERIC_ERROR_MESSAGE = 'Ocurrió un error inesperado. Por favor, i
 export const NOT_FOUND_MESSAGE = 'No encontramos lo que buscas.';
 export const BAD_REQUEST_MESSAGE = 'La solicitud no es válida.';
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
+export const UPLOAD_TOO_LARGE_MESSAGE = 'El archivo no puede exceder 10MB';

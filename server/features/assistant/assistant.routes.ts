@@ -5,7 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { AppError, GENERIC_ERROR_MESSAGE } from '../../lib/errors';
+import { AppError, GENERIC_ERROR_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { parseInput, readJson } from '../../lib/validate';
@@ -179,7 +179,7 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
         form.get('audio'),
       );
       if (audio.size > UPLOAD_MAX_BYTES)
-        throw new AppError('payload_too_large', 413, 'El audio no puede exceder 10MB');
+        throw new AppError('payload_too_large', 413, UPLOAD_TOO_LARGE_MESSAGE);
       if (!/^audio\/|^video\/webm/.test(audio.type))
         throw new AppError('unsupported_media_type', 415, 'El archivo no es de audio.');
       const text = await deps.transcription.transcribe(audio, audio.name || 'pregunta.webm');

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
-import { AppError } from '../../lib/errors';
+import { AppError, UPLOAD_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
@@ -8,7 +8,6 @@ import { detectKind, extractLetterText, UNREADABLE_MESSAGE } from './extract';
 import type { LetterReader } from './understand';
 
 export const NO_FILE_MESSAGE = 'Selecciona un archivo para procesar';
-export const TOO_LARGE_MESSAGE = 'El archivo no puede exceder 10MB';
 const HOUR = 60 * 60 * 1000;
 
 export interface DocumentsDeps {
@@ -30,7 +29,7 @@ export function documentsRoutes({ auth, limiter, readLetter }: DocumentsDeps) {
     });
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) throw new AppError('bad_request', 400, NO_FILE_MESSAGE);
-    if (file.size > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', 413, TOO_LARGE_MESSAGE);
+    if (file.size > UPLOAD_MAX_BYTES) throw new AppError('payload_too_large', 413, UPLOAD_TOO_LARGE_MESSAGE);
 
     const bytes = Buffer.from(await file.arrayBuffer());
     const kind = await detectKind(bytes);
