@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'limit_reached',
+  'account_exists',
+  'card_error',
   'provider_error',
   'not_configured',
   'internal',

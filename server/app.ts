@@ -24,6 +24,8 @@ import { documentsRoutes } from './features/documents/documents.routes';
 import { createLetterReader, type LetterReader } from './features/documents/understand';
 import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
 import { blogRoutes } from './features/blog/blog.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { settleMembership } from './features/billing/billing.service';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { createHelpResponder, type HelpResponder } from './features/help-chat/help-chat';
 import { helpChatRoutes } from './features/help-chat/help-chat.routes';
@@ -50,6 +52,7 @@ import {
   type SpeechProvider,
   type TranscriptionProvider,
 } from './providers/speech/index';
+import { createPaymentProvider, type PaymentProvider } from './providers/payments/index';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index';
 import { createStorageProvider, localStorageRoot, type StorageProvider } from './providers/storage/index';
 
@@ -76,10 +79,12 @@ export interface AppDeps {
   storage: StorageProvider;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
+  payments: PaymentProvider;
 }
 
 /** What buildApp makes from configuration unless a test passes its own. */
-type Replaceable = 'model' | 'classify' | 'readLetter' | 'helpChat' | 'storage' | 'speech' | 'transcription';
+type Replaceable =
+  'model' | 'classify' | 'readLetter' | 'helpChat' | 'storage' | 'speech' | 'transcription' | 'payments';
 
 export interface ServerDeps
   extends Omit<AppDeps, 'auth' | 'secret' | Replaceable>, Partial<Pick<AppDeps, Replaceable>> {
@@ -107,6 +112,7 @@ export function buildApp(deps: ServerDeps) {
     storage: deps.storage ?? createStorageProvider(config, deps.authSecret, deps.clock),
     speech: deps.speech ?? createSpeechProvider(config),
     transcription: deps.transcription ?? createTranscriptionProvider(config),
+    payments: deps.payments ?? createPaymentProvider(config),
   });
   return { app, auth, sms, email };
 }
@@ -222,12 +228,16 @@ interface ApiDeps extends AppDeps {
 function createApi(deps: ApiDeps) {
   const { config, database, auth, limiter, clock, logger } = deps;
   const db = database.db;
-  const loadProfile = (user: { id: string; email: string; name: string }) =>
-    getOrCreateProfile(
+  // The plan is read from the server on every use, after the membership is
+  // brought up to date (a trial that ended, a cancellation whose period is over).
+  const loadProfile = async (user: { id: string; email: string; name: string }) => {
+    await settleMembership(db, user.id, clock());
+    return getOrCreateProfile(
       db,
       { ...user, email: isPlaceholderEmail(user.email) ? '' : user.email },
       config.DEFAULT_PLAN,
     );
+  };
   return new Hono()
     .route(
       '/health',
@@ -240,6 +250,7 @@ function createApi(deps: ApiDeps) {
         auth,
         db,
         config,
+        loadProfile,
         questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
       }),
     )
@@ -262,6 +273,7 @@ function createApi(deps: ApiDeps) {
       }),
     )
     .route('/forms', formsRoutes({ db, auth, storage: deps.storage, logger }))
+    .route('/billing', billingRoutes({ db, auth, payments: deps.payments, limiter, logger, clock, clientIp }))
     .route('/stats', statsRoutes({ db, baseline: config.HELPED_BASELINE, clock }))
     .route('/blog', blogRoutes({ db }))
     .route('/feedback', feedbackRoutes({ db, auth, limiter, clientIp }))

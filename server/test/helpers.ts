@@ -8,6 +8,7 @@ import { createHelpResponder } from '../features/help-chat/help-chat';
 import { createClassifier } from '../providers/ai/classifier';
 import { createAssistantModel } from '../providers/ai/index';
 import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
+import { createPaymentProvider } from '../providers/payments/index';
 import { createStorageProvider } from '../providers/storage/index';
 import { createTestDatabase } from '../db/test-databases';
 import type { DatabaseHandle } from '../db/client';
@@ -43,6 +44,7 @@ export function providersFor(config: Config) {
     storage: createStorageProvider(config, TEST_SECRET),
     speech: createSpeechProvider(config),
     transcription: createTranscriptionProvider(config),
+    payments: createPaymentProvider(config),
   };
 }
 

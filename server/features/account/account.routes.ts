@@ -7,7 +7,6 @@ import { user as userTable } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { readJson } from '../../lib/validate';
 import type { Auth } from '../auth/auth';
-import { isPlaceholderEmail } from '../auth/auth';
 import { spanishAuthMessage } from '../auth/auth-errors';
 import { requireUser } from '../auth/session';
 import {
@@ -22,6 +21,8 @@ export interface AccountRoutesDeps {
   auth: Auth;
   db: Database;
   config: Config;
+  /** The profile with its plan brought up to date; created on first read. */
+  loadProfile: (user: { id: string; email: string; name: string }) => Promise<Profile>;
   /** Questions the user may still ask today; null means no limit. */
   questionsLeftToday: (profile: Profile) => Promise<number | null>;
 }
@@ -29,7 +30,7 @@ export interface AccountRoutesDeps {
 export const EMAIL_CHANGE_FAILED_MESSAGE = 'No se pudo actualizar el correo electrónico.';
 
 /** Everything under /api/me is the session's own user: the id never comes from the request. */
-export function accountRoutes({ auth, db, config, questionsLeftToday }: AccountRoutesDeps) {
+export function accountRoutes({ auth, db, config, loadProfile, questionsLeftToday }: AccountRoutesDeps) {
   const present = async (profile: Profile) => ({
     profile: {
       id: profile.id,
@@ -48,12 +49,7 @@ export function accountRoutes({ auth, db, config, questionsLeftToday }: AccountR
   return new Hono()
     .get('/', async (c) => {
       const user = await requireUser(c, auth);
-      const profile = await getOrCreateProfile(
-        db,
-        { id: user.id, email: isPlaceholderEmail(user.email) ? '' : user.email, name: user.name },
-        config.DEFAULT_PLAN,
-      );
-      return c.json(await present(profile));
+      return c.json(await present(await loadProfile(user)));
     })
     .patch('/', async (c) => {
       const user = await requireUser(c, auth);

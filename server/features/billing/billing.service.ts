@@ -1,0 +1,190 @@
+import { addMonths } from 'date-fns';
+import { and, desc, eq } from 'drizzle-orm';
+import type { MembershipView } from '../../../common/billing';
+import type { Plan } from '../../../common/constants';
+import type { Database } from '../../db/client';
+import { paymentEvents, profiles, subscriptions } from '../../db/schema/index';
+import type { SubscriptionSnapshot } from '../../providers/payments/index';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The plan a subscription gives at a moment: unlimited during the trial and
+ * while paid; a failed renewal keeps access until the paid period ends; a
+ * cancelled or never-paid subscription gives the free plan.
+ */
+export function planFor(subscription: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, now: Date): Plan {
+  switch (subscription.status) {
+    case 'trialing':
+    case 'active':
+      return 'UNLIMITED';
+    case 'past_due':
+      return subscription.currentPeriodEnd && now < subscription.currentPeriodEnd ? 'UNLIMITED' : 'FREE';
+    default:
+      return 'FREE';
+  }
+}
+
+export async function latestSubscription(
+  db: Database | Transaction,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+async function setPlan(db: Database | Transaction, userId: string, plan: Plan) {
+  await db.update(profiles).set({ plan, updatedAt: new Date() }).where(eq(profiles.id, userId));
+}
+
+/**
+ * Brings a subscription up to `now` and the profile's plan with it. Stripe
+ * tells us of renewals and endings by webhook; the sandbox has nobody to tell
+ * it, so its trial turns into a paid month here (no money moves), and a
+ * subscription cancelled at period end ends here for both, should a webhook
+ * be late. Cheap when nothing changes: one indexed read.
+ */
+export async function settleMembership(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow | undefined> {
+  const row = await latestSubscription(db, userId);
+  if (!row) return undefined;
+  const changes: Partial<SubscriptionRow> = {};
+  const periodOver = row.currentPeriodEnd !== null && now >= row.currentPeriodEnd;
+  if (periodOver && row.cancelAtPeriodEnd && row.status !== 'canceled') {
+    changes.status = 'canceled';
+  } else if (
+    periodOver &&
+    row.provider === 'sandbox' &&
+    (row.status === 'trialing' || row.status === 'active')
+  ) {
+    let periodEnd = row.currentPeriodEnd as Date;
+    while (periodEnd <= now) periodEnd = addMonths(periodEnd, 1);
+    changes.status = 'active';
+    changes.currentPeriodEnd = periodEnd;
+  }
+  const settled = { ...row, ...changes };
+  const plan = planFor(settled, now);
+  const [profile] = await db.select({ plan: profiles.plan }).from(profiles).where(eq(profiles.id, userId));
+  const planChanged = profile !== undefined && profile.plan !== plan;
+  if (!Object.keys(changes).length && !planChanged) return row;
+  await db.transaction(async (tx) => {
+    if (Object.keys(changes).length) {
+      await tx
+        .update(subscriptions)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(subscriptions.id, row.id));
+    }
+    if (planChanged) await setPlan(tx, userId, plan);
+  });
+  return settled;
+}
+
+/** Creates the subscription row and sets the plan it gives, in the caller's transaction. */
+export async function recordNewSubscription(
+  tx: Transaction,
+  input: { userId: string; provider: SubscriptionRow['provider']; snapshot: SubscriptionSnapshot; now: Date },
+) {
+  const { snapshot } = input;
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: input.userId,
+      provider: input.provider,
+      providerCustomerId: snapshot.customerId,
+      providerSubscriptionId: snapshot.subscriptionId,
+      status: snapshot.status,
+      cardBrand: snapshot.cardBrand,
+      cardLast4: snapshot.cardLast4,
+      trialEndsAt: snapshot.trialEndsAt,
+      currentPeriodEnd: snapshot.currentPeriodEnd,
+      cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    })
+    .returning();
+  await setPlan(tx, input.userId, planFor(snapshot, input.now));
+  return row;
+}
+
+/**
+ * Applies a verified provider event once: the event id is recorded in the same
+ * transaction, so a replay or a duplicate changes nothing, and a failure leaves
+ * the event unrecorded for the provider to send again.
+ */
+export async function applyPaymentEvent(
+  db: Database,
+  event: { id: string; type: string; snapshot: SubscriptionSnapshot | null },
+  now: Date,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!inserted.length) return 'duplicate';
+    const snapshot = event.snapshot;
+    if (!snapshot?.customerId) return 'ignored';
+    // One Stripe customer per account: the customer id finds our row.
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerCustomerId, snapshot.customerId)),
+      )
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    if (!row) return 'ignored';
+    const updated = {
+      providerSubscriptionId: snapshot.subscriptionId ?? row.providerSubscriptionId,
+      status: snapshot.status,
+      // Events other than checkout completion carry only the payment method's id.
+      cardBrand: snapshot.cardBrand ?? row.cardBrand,
+      cardLast4: snapshot.cardLast4 ?? row.cardLast4,
+      trialEndsAt: snapshot.trialEndsAt,
+      currentPeriodEnd: snapshot.currentPeriodEnd,
+      cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    };
+    await tx
+      .update(subscriptions)
+      .set({ ...updated, updatedAt: now })
+      .where(eq(subscriptions.id, row.id));
+    await setPlan(tx, row.userId, planFor(updated, now));
+    return 'applied';
+  });
+}
+
+export async function markCancelAtPeriodEnd(db: Database, subscriptionId: string, now: Date) {
+  await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, updatedAt: now })
+    .where(eq(subscriptions.id, subscriptionId));
+}
+
+export function membershipView(
+  provider: MembershipView['provider'],
+  plan: Plan,
+  row: SubscriptionRow | undefined,
+): MembershipView {
+  return {
+    provider,
+    plan,
+    subscription: row
+      ? {
+          status: row.status,
+          cardBrand: row.cardBrand,
+          cardLast4: row.cardLast4,
+          trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+          currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+        }
+      : null,
+  };
+}
