@@ -22,6 +22,18 @@ export function readGuestSignup(): GuestSignup | null {
   }
 }
 
+/** Remembers who started a subscription that did not finish (never the password or the card). */
+export function storeGuestSignup(guest: GuestSignup): void {
+  try {
+    localStorage.setItem(
+      GUEST_SIGNUP_STORAGE_KEY,
+      JSON.stringify({ email: guest.email, firstName: guest.firstName, lastName: guest.lastName }),
+    );
+  } catch {
+    // Storage blocked (private mode): /login simply opens without the pre-fill.
+  }
+}
+
 /** Forgets the stored guest sign-up once the account exists. */
 export function clearGuestSignup(): void {
   try {

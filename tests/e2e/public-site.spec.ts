@@ -45,7 +45,7 @@ test('landing on a phone: testimonials loop in a carousel; the trial button open
   await page.getByRole('button', { name: 'Testimonio siguiente' }).click();
   await expect(page.getByText('1 / 3')).toBeVisible();
   await page.getByRole('button', { name: 'Empieza tu prueba de $1' }).first().click();
-  await expect(page.getByRole('dialog', { name: 'Prueba 7 días por $1' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Comienza tu prueba de 7 días por $1' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/landing-trial-mobile.png' });
 });
 

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/profile';
+import { MembershipCard } from '@/features/billing/components/membership-card';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
@@ -14,6 +16,14 @@ export function SettingsPage() {
   const navigate = useNavigate();
   const { data: me, isPending, isError, refetch } = useMe();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // Back from the payment page without paying (Stripe's cancel link).
+  useEffect(() => {
+    if (searchParams.get('pago') !== 'pendiente') return;
+    toast.info(t('billing.paymentPending'));
+    setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams, t]);
 
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
@@ -33,6 +43,7 @@ export function SettingsPage() {
       ) : (
         <>
           <ProfileForm profile={me.profile} />
+          <MembershipCard />
           <PasswordForm />
           <Card aria-labelledby="your-data-title">
             <CardTitle id="your-data-title">{t('settings.yourData')}</CardTitle>

@@ -1,14 +1,17 @@
 import { ArrowUp, Check, Lock } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import landing from '../../../../content/landing.json';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useSession } from '@/lib/auth-client';
 import { HelpedCounter } from '../components/helped-counter';
 import { Testimonials } from '../components/testimonials';
+
+// Payment code loads only when someone opens the trial (and is fetched ahead on hover).
+const loadSubscriptionDialog = () => import('@/features/billing/components/subscription-dialog');
+const SubscriptionDialog = lazy(loadSubscriptionDialog);
 
 const STEPS = [1, 2, 3] as const;
 const BENEFITS = [1, 2, 3, 4, 5] as const;
@@ -18,9 +21,18 @@ export function LandingPage() {
   const { data: session } = useSession();
   const headerRef = useRef<HTMLElement | null>(null);
   const [trialOpen, setTrialOpen] = useState(false);
+  const [trialRequested, setTrialRequested] = useState(false);
 
   const trialButton = (
-    <Button className="px-8 text-lg" onClick={() => setTrialOpen(true)}>
+    <Button
+      className="px-8 text-lg"
+      onPointerEnter={() => void loadSubscriptionDialog()}
+      onFocus={() => void loadSubscriptionDialog()}
+      onClick={() => {
+        setTrialRequested(true);
+        setTrialOpen(true);
+      }}
+    >
       {t('landing.ctaTrial')}
     </Button>
   );
@@ -140,15 +152,11 @@ export function LandingPage() {
         </Button>
       </section>
 
-      <Dialog open={trialOpen} onOpenChange={setTrialOpen}>
-        <DialogContent>
-          <DialogTitle>{t('landing.trialTitle')}</DialogTitle>
-          <DialogDescription>{t('landing.trialDialogText')}</DialogDescription>
-          <Button asChild>
-            <Link to="/login">{t('landing.trialDialogCta')}</Link>
-          </Button>
-        </DialogContent>
-      </Dialog>
+      {trialRequested ? (
+        <Suspense fallback={null}>
+          <SubscriptionDialog open={trialOpen} onOpenChange={setTrialOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
