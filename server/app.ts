@@ -25,7 +25,7 @@ import { createLetterReader, type LetterReader } from './features/documents/unde
 import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
 import { blogRoutes } from './features/blog/blog.routes';
 import { billingRoutes } from './features/billing/billing.routes';
-import { settleMembership } from './features/billing/billing.service';
+import { closeBillingFor, settleMembership } from './features/billing/billing.service';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { createHelpResponder, type HelpResponder } from './features/help-chat/help-chat';
 import { helpChatRoutes } from './features/help-chat/help-chat.routes';
@@ -252,6 +252,7 @@ function createApi(deps: ApiDeps) {
         config,
         loadProfile,
         questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
+        closeBilling: (userId) => closeBillingFor(db, deps.payments, userId, clock()),
       }),
     )
     .route(

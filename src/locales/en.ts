@@ -123,7 +123,7 @@ export const en: Dictionary = {
     subtitle: 'We are sorry to see you go.',
     warningTitle: 'This cannot be undone',
     warningText:
-      'Your profile, saved conversations, history and settings will be erased. We cannot recover them.',
+      'Your profile, saved conversations, history and settings will be erased. We cannot recover them. If you have a subscription, it ends at that moment and no more charges are made.',
     reason: 'Why are you leaving? (optional)',
     reasonPlaceholder: 'Your answer helps us improve',
     confirmLabel: 'Type ELIMINAR MI CUENTA to confirm',

@@ -123,7 +123,7 @@ export const es = {
     subtitle: 'Lamentamos que te vayas.',
     warningTitle: 'Esta acción no se puede deshacer',
     warningText:
-      'Se borrarán tu perfil, tus conversaciones guardadas, tu historial y tu configuración. No podremos recuperarlos.',
+      'Se borrarán tu perfil, tus conversaciones guardadas, tu historial y tu configuración. No podremos recuperarlos. Si tienes una suscripción, se cancela en ese momento y no se harán más cargos.',
     reason: '¿Por qué te vas? (opcional)',
     reasonPlaceholder: 'Tu respuesta nos ayuda a mejorar',
     confirmLabel: 'Escribe ELIMINAR MI CUENTA para confirmar',

@@ -86,6 +86,12 @@ test('a declined card shows the card message and retry keeps what was typed', as
   // /login can finish the registration later with the stored e-mail and name.
   const stored = await page.evaluate(() => localStorage.getItem('guest_signup'));
   expect(JSON.parse(stored ?? '{}')).toEqual({ email, firstName: 'Rosa', lastName: 'Martínez' });
+  await page.keyboard.press('Escape');
+  await page.goto('/login');
+  await expect(page.getByText('Complete tu registro para continuar con su suscripción')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear Cuenta');
+  await expect(page.locator('#email')).toHaveValue(email);
+  await expect(page.locator('#firstName')).toHaveValue('Rosa');
 });
 
 test('an e-mail that already has an account offers "Ir a iniciar sesión"', async ({

@@ -25,12 +25,21 @@ export interface AccountRoutesDeps {
   loadProfile: (user: { id: string; email: string; name: string }) => Promise<Profile>;
   /** Questions the user may still ask today; null means no limit. */
   questionsLeftToday: (profile: Profile) => Promise<number | null>;
+  /** Ends the user's paid subscriptions at the provider; throws (and nothing is deleted) when it cannot. */
+  closeBilling: (userId: string) => Promise<void>;
 }
 
 export const EMAIL_CHANGE_FAILED_MESSAGE = 'No se pudo actualizar el correo electrónico.';
 
 /** Everything under /api/me is the session's own user: the id never comes from the request. */
-export function accountRoutes({ auth, db, config, loadProfile, questionsLeftToday }: AccountRoutesDeps) {
+export function accountRoutes({
+  auth,
+  db,
+  config,
+  loadProfile,
+  questionsLeftToday,
+  closeBilling,
+}: AccountRoutesDeps) {
   const present = async (profile: Profile) => ({
     profile: {
       id: profile.id,
@@ -97,6 +106,8 @@ export function accountRoutes({ auth, db, config, loadProfile, questionsLeftToda
     .delete('/', async (c) => {
       const user = await requireUser(c, auth);
       const { reason } = await readJson(c, deleteAccountSchema);
+      // Charges stop before anything is deleted: if they cannot, the account stays as it was.
+      await closeBilling(user.id);
       // Sign out first: it revokes the session and gives the cookie-clearing headers.
       const signOut = await auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
       await deleteAccount(db, user.id, reason || undefined);

@@ -4,7 +4,8 @@ import type { MembershipView } from '../../../common/billing';
 import type { Plan } from '../../../common/constants';
 import type { Database } from '../../db/client';
 import { paymentEvents, profiles, subscriptions } from '../../db/schema/index';
-import type { SubscriptionSnapshot } from '../../providers/payments/index';
+import { AppError } from '../../lib/errors';
+import type { PaymentProvider, SubscriptionSnapshot } from '../../providers/payments/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -158,6 +159,46 @@ export async function applyPaymentEvent(
       .where(eq(subscriptions.id, row.id));
     await setPlan(tx, row.userId, planFor(updated, now));
     return 'applied';
+  });
+}
+
+export const BILLING_NOT_CLOSED_MESSAGE =
+  'No pudimos cancelar tu suscripción, así que tu cuenta no se eliminó. Por favor inténtalo de nuevo en unos minutos.';
+
+/**
+ * Before an account is deleted: ends its subscriptions at the provider at once
+ * (a deleted account must never be charged again) and records them as ended,
+ * so our rows agree with the provider even if the deletion then fails. When
+ * the provider cannot be reached, nothing is deleted and the person is told.
+ */
+export async function closeBillingFor(
+  db: Database,
+  payments: PaymentProvider,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const rows = await db
+    .select({ customerId: subscriptions.providerCustomerId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, payments.name)));
+  const customers = new Set(rows.flatMap((row) => (row.customerId ? [row.customerId] : [])));
+  for (const customerId of customers) {
+    try {
+      await payments.closeCustomer(customerId);
+    } catch (error) {
+      throw new AppError('provider_error', 502, BILLING_NOT_CLOSED_MESSAGE, {
+        logMessage: 'could not close the payment customer of an account being deleted',
+        cause: error,
+      });
+    }
+  }
+  if (!rows.length) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: now, updatedAt: now })
+      .where(eq(subscriptions.userId, userId));
+    await setPlan(tx, userId, 'FREE');
   });
 }
 

@@ -57,6 +57,12 @@ export interface PaymentProvider {
   }): Promise<StartedSubscription>;
   /** Undoes a start whose account could not be created, so nothing is left half-made. */
   abandon(started: StartedSubscription): Promise<void>;
+  /**
+   * Ends every subscription of a customer at once and forgets the customer:
+   * an account being deleted must never be charged again. Succeeds when the
+   * customer is already gone.
+   */
+  closeCustomer(customerId: string): Promise<void>;
   /** A new payment page for a subscription whose payment was never completed (Stripe). */
   resumePayment(customerId: string): Promise<string>;
   /** Stops renewal: access stays until the period ends. */

@@ -60,6 +60,9 @@ export function createSandboxPayments(): PaymentProvider {
     async abandon() {
       // Nothing was charged for real, and nothing is kept.
     },
+    async closeCustomer() {
+      // No customer exists anywhere but in our own rows, which the deletion removes.
+    },
     async resumePayment() {
       throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
     },

@@ -9,6 +9,7 @@ import {
   stripeSubscription,
   type StripeStandIn,
 } from '../../test/stripe-stand-in';
+import { BILLING_NOT_CLOSED_MESSAGE } from '../../features/billing/billing.service';
 import { WEBHOOK_SIGNATURE_MESSAGE } from './stripe';
 
 // The Stripe provider through the real app and the official SDK, pointed at a
@@ -271,5 +272,55 @@ describe('Stripe webhooks', () => {
     expect(resumed.body).toEqual({ redirectTo: CHECKOUT_URL });
     await completed();
     expect((await client.json('/api/billing/checkout', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('deleting an account that pays through Stripe', () => {
+  const deleteAccount = (client: TestClient) =>
+    client.json('/api/me', { method: 'DELETE', json: { confirmation: 'ELIMINAR MI CUENTA' } });
+
+  it('ends the subscription at Stripe (the customer is deleted) before the account goes', async () => {
+    const { client } = await subscribed();
+    await completed();
+    stripe.requests.length = 0;
+    const deleted = await deleteAccount(client);
+    expect(deleted.status).toBe(200);
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /v1/customers/cus_test_1']);
+    expect(await t.database.db.select().from(schema.user)).toHaveLength(0);
+    expect(await t.database.db.select().from(schema.subscriptions)).toHaveLength(0);
+  });
+
+  it('a customer Stripe no longer has does not block the deletion', async () => {
+    const { client } = await subscribed();
+    stripe.failures.set('DELETE /v1/customers/:id', {
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: 'No such customer',
+    });
+    expect((await deleteAccount(client)).status).toBe(200);
+    expect(await t.database.db.select().from(schema.user)).toHaveLength(0);
+  });
+
+  it('when Stripe cannot be reached nothing is deleted and the person is told why', async () => {
+    const { client } = await subscribed();
+    await completed();
+    stripe.failures.set('DELETE /v1/customers/:id', {
+      status: 500,
+      type: 'api_error',
+      message: 'Stripe is down',
+    });
+    const refused = await deleteAccount(client);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toEqual({
+      error: { code: 'provider_error', message: BILLING_NOT_CLOSED_MESSAGE },
+    });
+    expect(JSON.stringify(refused.body)).not.toContain('Stripe is down');
+    expect(await t.database.db.select().from(schema.user)).toHaveLength(1);
+    // Still signed in, still subscribed: they can try again.
+    expect(await membership(client)).toMatchObject({
+      plan: 'UNLIMITED',
+      subscription: { status: 'trialing' },
+    });
   });
 });

@@ -134,6 +134,17 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
     return session.url;
   };
 
+  // Deleting a Stripe customer cancels their subscriptions immediately, with no further charge.
+  const closeCustomer = async (customerId: string) => {
+    try {
+      await stripe.customers.del(customerId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return;
+      throw paymentFailure(error);
+    }
+  };
+
   return {
     name: 'stripe',
     collectsCardInDialog: false,
@@ -158,9 +169,9 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
       });
     },
     async abandon(started) {
-      // Deleting the customer also ends anything started for them.
-      if (started.customerId) await call(() => stripe.customers.del(started.customerId as string));
+      if (started.customerId) await closeCustomer(started.customerId);
     },
+    closeCustomer,
     resumePayment: (customerId) => call(() => checkoutFor(customerId)),
     async cancelAtPeriodEnd(subscriptionId) {
       await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));

@@ -88,7 +88,11 @@ export function DeleteAccountPage() {
         void navigate('/auth', { state: { from: '/delete-account', directLogin: true } });
         return;
       }
-      toast.error(t('deleteAccount.failed'));
+      // When the subscription could not be ended the server says so; the account is untouched.
+      toast.error(t('deleteAccount.failed'), {
+        description:
+          failure instanceof ApiError && failure.code === 'provider_error' ? failure.message : undefined,
+      });
     }
   };
 
