@@ -42,13 +42,21 @@ export const phoneSchema = z
   .min(1, MESSAGES.phoneRequired)
   .regex(/^\d{10}$/, MESSAGES.phoneInvalid);
 
+/** The longest address SMTP allows (RFC 5321); longer ones are refused before any work is done. */
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_TOO_LONG_MESSAGE = 'El nombre es demasiado largo.';
+
 export const emailSignUpSchema = z.object({
-  name: z.string({ message: MESSAGES.firstNameRequired }).trim().min(1, MESSAGES.firstNameRequired).max(100),
+  name: z
+    .string({ message: MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, MESSAGES.firstNameRequired)
+    .max(100, NAME_TOO_LONG_MESSAGE),
   email: z
     .string({ message: MESSAGES.emailRequired })
     .trim()
     .min(1, MESSAGES.emailRequired)
-    .pipe(z.email(MESSAGES.emailInvalid)),
+    .pipe(z.email(MESSAGES.emailInvalid).max(EMAIL_MAX_LENGTH, MESSAGES.emailInvalid)),
   password: z
     .string({ message: MESSAGES.passwordTooShort })
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort),
@@ -79,7 +87,10 @@ export const profileUpdateSchema = z
   .object({
     firstName: z.string().trim().min(1, MESSAGES.profileFirstName).max(100),
     lastName: z.string().trim().min(1, MESSAGES.profileLastName).max(100),
-    email: z.string().trim().pipe(z.email(MESSAGES.profileEmail)),
+    email: z
+      .string()
+      .trim()
+      .pipe(z.email(MESSAGES.profileEmail).max(EMAIL_MAX_LENGTH, MESSAGES.profileEmail)),
     phoneNumber: z
       .string()
       .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './account';
+import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account';
 
 // The membership of SPEC.md §1 and §9 and the subscription rules of §5, shared
 // so the dialog and the server refuse the same things with the same words.
@@ -44,7 +44,7 @@ const accountFields = {
     .string({ message: SUBSCRIPTION_MESSAGES.email })
     .trim()
     .toLowerCase()
-    .pipe(z.email(SUBSCRIPTION_MESSAGES.email)),
+    .pipe(z.email(SUBSCRIPTION_MESSAGES.email).max(EMAIL_MAX_LENGTH, SUBSCRIPTION_MESSAGES.email)),
   password: z
     .string({ message: SUBSCRIPTION_MESSAGES.password })
     .min(PASSWORD_MIN_LENGTH, SUBSCRIPTION_MESSAGES.password)

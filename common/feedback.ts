@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from './account';
 import { z } from 'zod';
 
 // SPEC.md §3: the survey's rating and open-question ids, and the §5 rules.
@@ -60,6 +61,13 @@ export const surveySchema = z
 export const contactSchema = z.object({
   first_name: z.string().trim().min(2, 'El nombre debe tener al menos 2 caracteres').max(100),
   last_name: z.string().trim().min(2, 'El apellido debe tener al menos 2 caracteres').max(100),
-  email: z.string().trim().pipe(z.email('Por favor ingresa un correo válido')),
+  email: z
+    .string()
+    .trim()
+    .pipe(
+      z
+        .email('Por favor ingresa un correo válido')
+        .max(EMAIL_MAX_LENGTH, 'Por favor ingresa un correo válido'),
+    ),
   message: z.string().trim().min(10, 'Tu mensaje debe tener al menos 10 caracteres').max(5000),
 });

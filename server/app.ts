@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { UPLOAD_MAX_BYTES } from '../common/constants';
 import type { ApiErrorBody } from '../common/errors';
 import type { Config } from './config';
@@ -36,12 +37,14 @@ import {
   AppError,
   BAD_REQUEST_MESSAGE,
   GENERIC_ERROR_MESSAGE,
+  INVALID_CHARACTERS_MESSAGE,
   NOT_FOUND_MESSAGE,
   PAYLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
+import { bodyCarriesNul } from './lib/validate';
 import { createEmailProvider, type EmailProvider } from './providers/email/index';
 import { createClassifier, type Classifier } from './providers/ai/classifier';
 import { createAssistantModel, type AssistantModel } from './providers/ai/index';
@@ -100,7 +103,7 @@ export function buildApp(deps: ServerDeps) {
   const { config, logger } = deps;
   const sms = deps.sms ?? createSmsProvider(config, logger);
   const email = deps.email ?? createEmailProvider(config, logger);
-  const auth = createAuth({ db: deps.database.db, config, secret: deps.authSecret, sms, email });
+  const auth = createAuth({ db: deps.database.db, config, secret: deps.authSecret, sms, email, logger });
   const app = createApp({
     ...deps,
     auth,
@@ -178,13 +181,45 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (UPLOAD_ROUTES.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
 
   // Cross-site requests may not change anything. Browsers always send Origin on
-  // such requests; better-auth checks its own routes the same way.
+  // such requests; better-auth checks its own routes the same way. Where a proxy
+  // or an extension stripped Origin, Sec-Fetch-Site still tells.
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('Origin');
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && origin && !trustedOrigins.has(origin)) {
+    const crossSite = origin ? !trustedOrigins.has(origin) : c.req.header('Sec-Fetch-Site') === 'cross-site';
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && crossSite) {
       throw new AppError('forbidden', 403, FORBIDDEN_ORIGIN_MESSAGE);
     }
     await next();
+  });
+
+  // better-auth answers on its own, past readJson and onError.
+  app.use('/api/auth/*', async (c, next) => {
+    if (c.req.method === 'POST') {
+      // PostgreSQL cannot store NUL: text carrying one is refused here rather than failing there.
+      const text = await c.req.raw
+        .clone()
+        .text()
+        .catch(() => '');
+      if (bodyCarriesNul(text, c.req.header('Content-Type'))) {
+        throw new AppError('bad_request', 400, INVALID_CHARACTERS_MESSAGE);
+      }
+    }
+    await next();
+    // Its errors without a JSON body (an unknown path, a crash) get ours, in Spanish.
+    if (c.res.status >= 400 && !c.res.headers.get('Content-Type')?.includes('json')) {
+      const status = c.res.status as ContentfulStatusCode;
+      const error: ApiErrorBody['error'] =
+        status === 404
+          ? { code: 'not_found', message: NOT_FOUND_MESSAGE }
+          : status >= 500
+            ? { code: 'internal', message: GENERIC_ERROR_MESSAGE }
+            : { code: 'bad_request', message: BAD_REQUEST_MESSAGE };
+      c.res = new Response(JSON.stringify({ error }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      c.res.headers.delete('Content-Length');
+    }
   });
 
   const api = createApi({ ...deps, limiter, clock });
@@ -253,6 +288,7 @@ function createApi(deps: ApiDeps) {
         loadProfile,
         questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
         closeBilling: (userId) => closeBillingFor(db, deps.payments, userId, clock()),
+        limiter,
       }),
     )
     .route(

@@ -28,3 +28,5 @@ export const NOT_FOUND_MESSAGE = 'No encontramos lo que buscas.';
 export const BAD_REQUEST_MESSAGE = 'La solicitud no es válida.';
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
 export const UPLOAD_TOO_LARGE_MESSAGE = 'El archivo no puede exceder 10MB';
+export const INVALID_CHARACTERS_MESSAGE =
+  'El texto tiene caracteres que no se pueden usar. Revísalo e inténtalo de nuevo.';

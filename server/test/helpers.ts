@@ -13,7 +13,7 @@ import { createStorageProvider } from '../providers/storage/index';
 import { createTestDatabase } from '../db/test-databases';
 import type { DatabaseHandle } from '../db/client';
 import type { Auth } from '../features/auth/auth';
-import { createLogger } from '../lib/logger';
+import { createLogger, type DestinationStream } from '../lib/logger';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
 
@@ -54,12 +54,14 @@ export async function createTestApp(
     clientDir?: string;
     clock?: () => Date;
     sleep?: (ms: number) => Promise<void>;
+    /** Receives every log line (JSON); set LOG_LEVEL in env, since tests log nothing by default. */
+    logDestination?: DestinationStream;
   } & Partial<Pick<ServerDeps, 'model' | 'speech' | 'transcription'>> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const config = createTestConfig({ DATA_DIR: dataDir, ...options.env });
   const database = await createTestDatabase();
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logDestination);
   const { app, auth } = buildApp({
     config,
     database,

@@ -8,7 +8,9 @@ import { AppError } from '../../lib/errors';
 import { readJson } from '../../lib/validate';
 import type { Auth } from '../auth/auth';
 import { spanishAuthMessage } from '../auth/auth-errors';
+import { AUTH_RATE_LIMITS } from '../auth/auth.routes';
 import { requireUser } from '../auth/session';
+import type { RateLimiter } from '../../lib/rate-limit';
 import {
   deleteAccount,
   exportAccount,
@@ -27,6 +29,7 @@ export interface AccountRoutesDeps {
   questionsLeftToday: (profile: Profile) => Promise<number | null>;
   /** Ends the user's paid subscriptions at the provider; throws (and nothing is deleted) when it cannot. */
   closeBilling: (userId: string) => Promise<void>;
+  limiter: RateLimiter;
 }
 
 export const EMAIL_CHANGE_FAILED_MESSAGE = 'No se pudo actualizar el correo electrónico.';
@@ -39,6 +42,7 @@ export function accountRoutes({
   loadProfile,
   questionsLeftToday,
   closeBilling,
+  limiter,
 }: AccountRoutesDeps) {
   const present = async (profile: Profile) => ({
     profile: {
@@ -85,7 +89,9 @@ export function accountRoutes({
       return c.json({ ...(await present(profile)), ...(emailWarning ? { warning: emailWarning } : {}) });
     })
     .post('/password', async (c) => {
-      await requireUser(c, auth);
+      const user = await requireUser(c, auth);
+      // Checking the current password is a sign-in attempt: the same per-account budget.
+      await limiter.hit(AUTH_RATE_LIMITS.signInPerAccount, user.id);
       const { currentPassword, newPassword } = await readJson(c, passwordChangeSchema);
       // Revoking the other sessions gives this one a new token: pass its cookie on.
       const response = await auth.api.changePassword({

@@ -17,6 +17,9 @@ import { ask, clearContext, remainingFor, type Asker, type AssistantDeps } from 
 
 export const GUEST_COOKIE = 'guest_id';
 const HOUR = 60 * 60 * 1000;
+/** Paid voice providers, per person (and per network for guests) and hour; answers are read aloud sentence by sentence. */
+export const SPEECH_LIMIT_PER_HOUR = 200;
+export const TRANSCRIBE_LIMIT_PER_HOUR = 60;
 
 export const askSchema = z.object({
   question: z
@@ -163,14 +166,14 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
       const asker = (await resolveAsker(c, false))?.asker;
       if (!asker) throw new AppError('unauthorized', 401, SIGN_IN_REQUIRED_MESSAGE);
       const { text } = await readJson(c, speechSchema);
-      await limitPaid('speech', 200, asker);
+      await limitPaid('speech', SPEECH_LIMIT_PER_HOUR, asker);
       const audio = await deps.speech.synthesize(text, asker.kind === 'user' ? asker.voiceId : null);
       return c.body(audio, 200, { 'Content-Type': 'audio/mpeg', 'Cache-Control': 'no-store' });
     })
     .post('/transcribe', async (c) => {
       const asker = (await resolveAsker(c, false))?.asker;
       if (!asker) throw new AppError('unauthorized', 401, SIGN_IN_REQUIRED_MESSAGE);
-      await limitPaid('transcribe', 60, asker);
+      await limitPaid('transcribe', TRANSCRIBE_LIMIT_PER_HOUR, asker);
       const form = await c.req.formData().catch(() => {
         throw new AppError('bad_request', 400, 'Envía el audio como archivo.');
       });

@@ -25,6 +25,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_ORIGIN: 'Solicitud no permitida.',
   MISSING_OR_NULL_ORIGIN: 'Solicitud no permitida.',
   VALIDATION_ERROR: 'Revisa los datos e inténtalo de nuevo.',
+  UNAUTHORIZED: 'Debes iniciar sesión para continuar.',
+  INVALID_PHONE_NUMBER_OR_PASSWORD: 'Número de teléfono o contraseña incorrectos.',
 };
 
 export function spanishAuthMessage(code: string | undefined, status: number, message?: string): string {

@@ -5,6 +5,7 @@ import { phoneNumber } from 'better-auth/plugins';
 import { emailSignUpSchema, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { createLogger, type Logger } from '../../lib/logger';
 import * as schema from '../../db/schema/index';
 import { profiles } from '../../db/schema/index';
 import type { EmailProvider } from '../../providers/email/index';
@@ -27,6 +28,27 @@ export interface AuthDeps {
   secret: string;
   sms: SmsProvider;
   email: EmailProvider;
+  /** Where better-auth's own messages go; by default a logger built from the config. */
+  logger?: Logger;
+}
+
+/**
+ * better-auth writes its messages with console by default, outside our JSON
+ * logs and their scrubbing of addresses and numbers ("Sign-up attempt for
+ * existing email: …"): send them through pino instead.
+ */
+export function betterAuthLogger(logger: Logger) {
+  return {
+    // pino filters by its own level. 'info' also keeps better-auth from
+    // echoing each refused request on the console (it does so at 'debug',
+    // 'warn' and 'error').
+    level: 'info' as const,
+    log(at: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+      const err = args.find((arg) => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      logger[at]({ source: 'better-auth', err, args: rest.length ? rest : undefined }, message);
+    },
+  };
 }
 
 /**
@@ -34,11 +56,12 @@ export interface AuthDeps {
  * (phoneNumber plugin), password reset by e-mail. Sessions are httpOnly
  * cookies kept in the database, so any instance can read them.
  */
-export function createAuth({ db, config, secret, sms, email }: AuthDeps) {
+export function createAuth({ db, config, secret, sms, email, logger }: AuthDeps) {
   const trustedOrigins = [config.publicUrl];
   if (!config.isProduction) trustedOrigins.push(DEV_CLIENT_ORIGIN);
   return betterAuth({
     appName: 'Ayuda Inmigración',
+    logger: betterAuthLogger(logger ?? createLogger(config)),
     secret,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -76,7 +99,8 @@ export function createAuth({ db, config, secret, sms, email }: AuthDeps) {
         },
       }),
     ],
-    rateLimit: { enabled: config.isProduction, storage: 'memory' },
+    // Our database limiter guards these routes (auth.routes.ts), on every instance.
+    rateLimit: { enabled: false },
     advanced: { useSecureCookies: config.publicUrl.startsWith('https://') },
     hooks: {
       // SPEC.md §5 rules and Spanish messages before better-auth's own checks.

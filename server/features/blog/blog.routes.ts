@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { blogPosts } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const POST_NOT_FOUND_MESSAGE = 'Lo sentimos, el artículo que buscas no existe o ha sido movido.';
 
 const columns = {
@@ -46,10 +48,14 @@ export function blogRoutes({ db }: { db: Database }) {
       return c.json({ post: newest ?? null });
     })
     .get('/:slug', async (c) => {
+      // Slugs are lower-case words joined by hyphens (content.ts); anything else is not a post.
+      const slug = c.req.param('slug');
+      if (slug.length > 200 || !SLUG_PATTERN.test(slug))
+        throw new AppError('not_found', 404, POST_NOT_FOUND_MESSAGE);
       const [post] = await db
         .select({ ...columns, content: blogPosts.content })
         .from(blogPosts)
-        .where(and(eq(blogPosts.slug, c.req.param('slug')), eq(blogPosts.published, true)))
+        .where(and(eq(blogPosts.slug, slug), eq(blogPosts.published, true)))
         .limit(1);
       if (!post) throw new AppError('not_found', 404, POST_NOT_FOUND_MESSAGE);
       return c.json({ post });

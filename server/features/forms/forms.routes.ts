@@ -68,6 +68,15 @@ export function formsRoutes({ db, auth, storage, logger }: FormsDeps) {
     });
 }
 
+/** The storage key of a link's path; null when its percent-encoding is broken (never a 500). */
+function decodePathKey(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
+
 /** Serves local storage through HMAC-signed links (the S3 provider hands out presigned URLs instead). */
 export function localFilesRoutes({
   root,
@@ -79,13 +88,13 @@ export function localFilesRoutes({
   clock: () => Date;
 }) {
   return new Hono().get('/*', async (c) => {
-    const key = decodeURIComponent(c.req.path.replace(/^.*?\/files\//, ''));
+    const key = decodePathKey(c.req.path.replace(/^.*?\/files\//, ''));
     const query = {
       expires: c.req.query('expires') ?? '',
       filename: c.req.query('filename') ?? '',
       signature: c.req.query('signature') ?? '',
     };
-    if (!isSafeKey(key) || !verifyLocalLink(secret, { key, ...query }, clock())) {
+    if (key === null || !isSafeKey(key) || !verifyLocalLink(secret, { key, ...query }, clock())) {
       throw new AppError('forbidden', 403, LINK_INVALID_MESSAGE);
     }
     const file = path.join(root, key);
