@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 4318);
 const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner; worker processes inherit it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+// A real session secret for the server under test; the dist/ scan checks it never reaches the client.
+process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('base64url');
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -56,6 +59,7 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET,
       PATH: process.env.PATH ?? '',
     },
   },

@@ -1,17 +1,31 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { subscribeToastsWanted, toastsWanted } from '@/lib/toast';
 import { createQueryClient } from './query-client';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
+
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
+/** Mounted with the first toast (see lib/toast): no toast code on a quiet page. */
+function LazyToaster() {
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  );
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" richColors closeButton />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

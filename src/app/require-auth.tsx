@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/auth-client';
 import { readGuestSignup } from '@/lib/guest-signup';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -10,11 +10,23 @@ import { PageSpinner } from '@/components/ui/spinner';
  * The protected-route guard of SPEC.md §2. It only decides what to show; the
  * API refuses the same requests on its own, from the session cookie.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({
+  children,
+  preload,
+}: {
+  children: ReactNode;
+  /** Fetches the page's code while the session is being checked, not after. */
+  preload?: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const { data: session, isPending, isError } = useSession();
   const warned = useRef(false);
+
+  useEffect(() => {
+    // A failed fetch is retried (and reported) when the page itself renders.
+    preload?.().catch(() => undefined);
+  }, [preload]);
 
   const signedOut = !isPending && !session;
   useEffect(() => {

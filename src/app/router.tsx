@@ -1,19 +1,31 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import {
+  Component,
+  lazy,
+  Suspense,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+// The landing is where most visits start: it comes with the app, saving a
+// round trip before the first paint on a slow network. Every other screen is lazy.
+import { LandingPage } from '@/features/landing/pages/landing-page';
 import { RouteErrorPage } from './route-error-page';
 import { RequireAuth } from './require-auth';
 import { SiteLayout } from './layout/site-layout';
 
-// Every screen is its own chunk, so a phone on a slow network downloads only
-// the page it opens.
-function page<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+// Every other screen is its own chunk, so a phone on a slow network downloads
+// only the page it opens.
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  );
 }
 
-const LandingPage = page(() => import('@/features/landing/pages/landing-page'), 'LandingPage');
 const HowItWorksPage = page(() => import('@/features/landing/pages/how-it-works-page'), 'HowItWorksPage');
 const FaqPage = page(() => import('@/features/landing/pages/faq-page'), 'FaqPage');
 const WhyTrustUsPage = page(() => import('@/features/landing/pages/why-trust-us-page'), 'WhyTrustUsPage');
@@ -57,8 +69,8 @@ const DeleteAccountPage = page(
 );
 
 /** Behind the guard (SPEC.md §2): /chat, /procesa-documentos, /saved-chats, /settings, /feedback. */
-const guarded = (Component: ComponentType) => (
-  <RequireAuth>
+const guarded = (Component: LazyPage) => (
+  <RequireAuth preload={Component.preload}>
     <Component />
   </RequireAuth>
 );
@@ -66,7 +78,6 @@ const guarded = (Component: ComponentType) => (
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <Navigate to="/landing" replace /> },
       { path: 'landing', element: <LandingPage /> },
@@ -93,6 +104,37 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Shows RouteErrorPage when a page throws or its code fails to load (a deploy
+ * replaced the chunk); moving to another address tries again.
+ */
+class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Page failed', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+/**
+ * The routes, inside a BrowserRouter. The declarative router is enough for an
+ * app without loaders or actions, and is about 16 KB (gzipped) lighter on every
+ * first visit than the data router.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={location.pathname}>{element}</RouteErrorBoundary>;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { CACHE } from '@common/constants';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, readApiResponse } from '@/lib/api-client';
 import type { Auth } from '../../server/features/auth/auth';
 
 // The session, read from better-auth's cookie through our own API. Shared by
@@ -8,8 +8,24 @@ import type { Auth } from '../../server/features/auth/auth';
 
 export type Session = Auth['$Infer']['Session'];
 
+declare global {
+  interface Window {
+    /** The first session check, started by public/session-prefetch.js before the app loaded. */
+    __sessionRequest?: Promise<Response>;
+  }
+}
+
 /** better-auth answers `null` when there is no session. */
 export function getSession(): Promise<Session | null> {
+  // The page's first check reuses the request started with the HTML; later ones ask again.
+  const early = typeof window === 'undefined' ? undefined : window.__sessionRequest;
+  if (early) {
+    window.__sessionRequest = undefined;
+    return early.then(
+      (response) => readApiResponse(response) as Promise<Session | null>,
+      () => apiFetch<Session | null>('/api/auth/get-session'),
+    );
+  }
   return apiFetch<Session | null>('/api/auth/get-session');
 }
 

@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@common/constants';
-import { en } from '@/locales/en';
 import { es } from '@/locales/es';
 
 declare module 'i18next' {
@@ -20,22 +19,39 @@ export function readStoredLanguage(): Language {
   }
 }
 
-export function setLanguage(language: Language): void {
+/**
+ * Shows the interface in `language`. Spanish ships with the app; English is
+ * fetched the first time it is chosen, so Spanish-speaking phones never
+ * download it.
+ */
+async function showLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const { en } = await import('@/locales/en');
+    i18n.addResourceBundle('en', 'translation', en);
+  }
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Not persisted, but the change still applies to this visit.
   }
-  void i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  return showLanguage(language);
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es }, en: { translation: en } },
-  lng: readStoredLanguage(),
+  resources: { es: { translation: es } },
+  partialBundledLanguages: true,
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+const stored = readStoredLanguage();
+if (stored !== DEFAULT_LANGUAGE) void showLanguage(stored);
 
 export { i18n };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import config from '../../playwright.config';
 import { DESKTOP, MOBILE, signUp } from './fixtures';
 import { installVoiceStubs } from './voice-stubs';
 
@@ -132,6 +133,36 @@ test('the guest demo on /login: two one-sentence answers, then the sign-up dialo
   await expect(page.getByRole('button', { name: 'Hacer una pregunta con tu voz' })).toBeDisabled();
 });
 
+/** Names whose values are secrets (as the server's config treats them). */
+const SECRET_NAME = /KEY|SECRET|TOKEN|PASSWORD|DATABASE_URL|SMTP_URL/;
+
+/**
+ * Every secret value this test run knows of: the server's environment in
+ * playwright.config.ts, the environment `vite build` ran in (this one), and
+ * any .env file Vite would read.
+ */
+function configuredSecrets(): Array<[string, string]> {
+  const envFiles = fs
+    .readdirSync('.')
+    .filter((file) => /^\.env(\..+)?$/.test(file) && file !== '.env.example')
+    .flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line) => /^\s*([A-Z0-9_]+)\s*=\s*"?([^"\n]*)"?\s*$/.exec(line))
+        .filter((match): match is RegExpExecArray => match !== null)
+        .map((match): [string, string] => [`${file}:${match[1]}`, match[2]!]),
+    );
+  const serverEnv = Object.entries(
+    (config.webServer as { env?: Record<string, string | undefined> } | undefined)?.env ?? {},
+  );
+  return [...serverEnv, ...Object.entries(process.env), ...envFiles]
+    .filter(
+      ([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.trim().length >= 8,
+    )
+    .map(([name, value]): [string, string] => [name, value!.trim()]);
+}
+
 test('the built client holds no provider key, secret or provider address', () => {
   const dist = path.resolve('dist');
   const files: string[] = [];
@@ -151,12 +182,18 @@ test('the built client holds no provider key, secret or provider address', () =>
     /api\.openai\.com|api\.elevenlabs\.io|api\.twilio\.com|api\.stripe\.com/,
     /xi-api-key/,
   ];
+  const secrets = configuredSecrets();
+  // The server under test runs with a real session secret, so there is always one to look for.
+  expect(secrets.map(([name]) => name)).toContain('AUTH_SECRET');
   const found: string[] = [];
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     for (const pattern of forbidden) {
       const match = pattern.exec(text);
       if (match) found.push(`${path.relative(dist, file)}: ${match[0]}`);
+    }
+    for (const [name, value] of secrets) {
+      if (text.includes(value)) found.push(`${path.relative(dist, file)}: the value of ${name}`);
     }
   }
   expect(found).toEqual([]);

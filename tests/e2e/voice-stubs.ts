@@ -4,9 +4,12 @@ import type { Page } from '@playwright/test';
  * Chromium here has SpeechRecognition that fails and speechSynthesis with no
  * voices: replace both with controllable fakes before the app loads.
  */
-export async function installVoiceStubs(page: Page, options: { denyMicrophone?: boolean } = {}) {
+export async function installVoiceStubs(
+  page: Page,
+  options: { denyMicrophone?: boolean; speechMs?: number } = {},
+) {
   await page.addInitScript(
-    ({ denyMicrophone }) => {
+    ({ denyMicrophone, speechMs }) => {
       const w = window as unknown as Record<string, unknown>;
       const spoken: string[] = [];
       let cancels = 0;
@@ -17,7 +20,7 @@ export async function installVoiceStubs(page: Page, options: { denyMicrophone?: 
         value: {
           speak(utterance: SpeechSynthesisUtterance) {
             spoken.push(utterance.text);
-            setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 30);
+            setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), speechMs);
           },
           cancel() {
             cancels += 1;
@@ -54,6 +57,6 @@ export async function installVoiceStubs(page: Page, options: { denyMicrophone?: 
           Promise.reject(new DOMException('denied', 'NotAllowedError'));
       }
     },
-    { denyMicrophone: options.denyMicrophone ?? false },
+    { denyMicrophone: options.denyMicrophone ?? false, speechMs: options.speechMs ?? 30 },
   );
 }

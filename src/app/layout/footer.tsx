@@ -29,7 +29,7 @@ export function Footer() {
             type="button"
             className="inline-flex min-h-11 items-center underline underline-offset-4"
             aria-label={t('footer.switchLanguageLabel')}
-            onClick={() => setLanguage(other)}
+            onClick={() => void setLanguage(other)}
             lang={other}
           >
             {t('footer.switchLanguage')}

@@ -1,23 +1,20 @@
-import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
 import { clearSessionCache, useSession, useSignOut } from '@/lib/auth-client';
 import { displayName } from '@/lib/display-name';
 import { useMe } from '@/lib/profile';
 import { cn } from '@/lib/utils';
 import { navigationItems } from './navigation';
+
+// The dialog code behind the phone menu loads when the menu is first wanted
+// (or the finger lands on its button), not with every page.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -27,6 +24,7 @@ export function TopBar() {
   const { data: session } = useSession();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
 
   const signedIn = Boolean(session);
   const items = navigationItems(signedIn);
@@ -134,35 +132,44 @@ export function TopBar() {
           {accountActions(false)}
         </div>
 
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')}>
-              <Menu aria-hidden="true" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent>
-            <div className="flex items-center justify-between">
-              <SheetTitle className="text-lg font-semibold">{t('nav.menuTitle')}</SheetTitle>
-              <SheetClose asChild>
-                <Button variant="ghost" size="icon" aria-label={t('nav.closeMenu')}>
-                  <X aria-hidden="true" />
-                </Button>
-              </SheetClose>
-            </div>
-            <SheetDescription className="sr-only">{t('nav.menuDescription')}</SheetDescription>
-            <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
-              {items.map((item) => (
-                <NavLink key={item.to} to={item.to} className={linkClass} onClick={() => setMenuOpen(false)}>
-                  {t(item.labelKey)}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="mt-auto flex flex-col gap-2">
-              {startButton(true)}
-              {accountActions(true)}
-            </div>
-          </SheetContent>
-        </Sheet>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={t('nav.openMenu')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onPointerDown={() => void loadMobileMenu()}
+          onFocus={() => void loadMobileMenu()}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+        {menuWanted ? (
+          <Suspense fallback={null}>
+            <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
+              <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
+                {items.map((item) => (
+                  <NavLink
+                    key={item.to}
+                    to={item.to}
+                    className={linkClass}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {t(item.labelKey)}
+                  </NavLink>
+                ))}
+              </nav>
+              <div className="mt-auto flex flex-col gap-2">
+                {startButton(true)}
+                {accountActions(true)}
+              </div>
+            </MobileMenu>
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

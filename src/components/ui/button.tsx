@@ -12,9 +12,10 @@ export const buttonVariants = cva(
         outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
         ghost: 'text-slate-800 hover:bg-slate-100',
         danger: 'bg-red-700 text-white hover:bg-red-800',
-        link: 'min-h-0 px-0 text-brand-800 underline-offset-4 hover:underline',
+        // Still 44 px tall: a link-looking button is a touch target like any other.
+        link: 'px-0 text-brand-800 underline-offset-4 hover:underline',
       },
-      size: { md: '', sm: 'min-h-9 px-3 text-sm', icon: 'size-11 px-0' },
+      size: { md: '', sm: 'px-3 text-sm', icon: 'size-11 shrink-0 px-0' },
     },
     defaultVariants: { variant: 'primary', size: 'md' },
   },

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 // Centred dialog on Radix: focus trapped inside, Escape closes, focus returns.
@@ -7,11 +7,41 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+type AutoFocusHandlers = Pick<
+  ComponentProps<typeof DialogPrimitive.Content>,
+  'onOpenAutoFocus' | 'onCloseAutoFocus'
+>;
+
+/**
+ * Radix gives the focus back only to a DialogTrigger; most of our dialogs are
+ * opened from state, so the element that had the focus when the dialog opened
+ * gets it back when it closes.
+ */
+export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers = {}) {
+  const returnTo = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      const target = returnTo.current;
+      if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+      event.preventDefault();
+      target.focus();
+    },
+  } satisfies AutoFocusHandlers;
+}
+
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
@@ -20,6 +50,7 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl',
           className,
         )}
+        {...returnFocus}
         {...props}
       >
         {children}

@@ -2,10 +2,11 @@ import { Send, Upload, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
 import { trackConversion } from '@/lib/analytics';
 import { useMe } from '@/lib/profile';
 import { cn } from '@/lib/utils';
@@ -18,8 +19,8 @@ import { useSpeechRecognition } from '../hooks/use-speech-recognition';
 
 export function ChatPage() {
   const { t } = useTranslation();
-  const { data: me } = useMe();
-  const { data: status } = useAssistantStatus();
+  const { data: me, isPending: meLoading } = useMe();
+  const { data: status, isPending: statusLoading } = useAssistantStatus();
   const [muted, setMuted] = useState(false);
   const [draft, setDraft] = useState('');
   const mutedRef = useRef(muted);
@@ -85,6 +86,22 @@ export function ChatPage() {
     else toast.error(t('chat.saveError'), { description: t('chat.saveErrorText') });
   };
 
+  // The plan banner and the offline notice sit above the controls: the page
+  // waits for both (two small requests) rather than pushing everything down
+  // when they arrive. The heading shows at once.
+  // (The same wrapper around the heading in both states keeps it the same
+  // element, painted once.)
+  if (meLoading || statusLoading) {
+    return (
+      <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 md:py-10">
+        <div className="flex flex-col gap-3 text-center">
+          <h1 className="text-2xl font-bold md:text-3xl">{t('pages.chat.title')}</h1>
+        </div>
+        <PageSpinner label={t('common.loading')} />
+      </section>
+    );
+  }
+
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 md:py-10">
       <div className="flex flex-col gap-3 text-center">
@@ -114,7 +131,7 @@ export function ChatPage() {
           }}
           onStop={recognition.stop}
         />
-        <p aria-live="polite" className="min-h-6 text-slate-700">
+        <p aria-live="polite" className="min-h-6 text-center text-slate-700">
           {recognition.isListening && recognition.transcript
             ? `“${recognition.transcript}”`
             : micHint(state, t)}
@@ -184,7 +201,7 @@ export function ChatPage() {
             <h2 id="history-title" className="font-semibold">
               {t('chat.history')}
             </h2>
-            <Button variant="outline" size="sm" onClick={clear}>
+            <Button variant="outline" className="shrink-0 whitespace-nowrap" onClick={clear}>
               {t('chat.clear')}
             </Button>
           </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@common/account';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';

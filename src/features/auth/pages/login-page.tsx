@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { emailSignUpSchema, MESSAGES, phoneDigits, phoneSchema, toE164 } from '@common/account';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
@@ -11,13 +11,15 @@ import { ApiError } from '@/lib/api-client';
 import { getSessionQueryOptions, useSession } from '@/lib/auth-client';
 import { clearGuestSignup, readGuestSignup } from '@/lib/guest-signup';
 import { api, unwrap } from '@/lib/api';
+import { onRadioKeyDown, radioTabIndex } from '@/lib/radio-group';
 import { cn } from '@/lib/utils';
 import { requestPhoneCode, signInWithEmail, signUpWithEmail, verifyPhoneCode } from '../api/auth-api';
 import { PhoneVerifyDialog } from '../components/phone-verify-dialog';
 import { ForgotPasswordForm, ResetPasswordForm } from '../components/password-reset-forms';
 
 type Mode = 'select' | 'login' | 'register' | 'forgot';
-type Method = 'phone' | 'email';
+const METHODS = ['phone', 'email'] as const;
+type Method = (typeof METHODS)[number];
 
 interface LoginState {
   from?: string;
@@ -227,12 +229,19 @@ export function LoginPage({ renderDemo }: LoginPageProps) {
           aria-label={t('login.methodLabel')}
           className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-1"
         >
-          {(['phone', 'email'] as const).map((option) => (
+          {METHODS.map((option, index) => (
             <button
               key={option}
               type="button"
               role="radio"
               aria-checked={method === option}
+              tabIndex={radioTabIndex(index, METHODS.indexOf(method))}
+              onKeyDown={(event) =>
+                onRadioKeyDown(event, index, METHODS.length, (next) => {
+                  setMethod(METHODS[next]!);
+                  setErrors({});
+                })
+              }
               onClick={() => {
                 setMethod(option);
                 setErrors({});

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { MembershipView } from '@common/billing';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';

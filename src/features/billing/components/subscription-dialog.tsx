@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   CARD_INPUT_MAX_LENGTH,
   EXPIRY_INPUT_MAX_LENGTH,
@@ -128,7 +128,7 @@ export function SubscriptionDialog({ open, onOpenChange }: SubscriptionDialogPro
         <DialogDescription id="subscribe-description">{t('billing.dialogText')}</DialogDescription>
 
         {offer.isPending ? (
-          <PageSpinner label={t('common.loading')} />
+          <PageSpinner size="block" label={t('common.loading')} />
         ) : offer.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-lg bg-red-50 p-4 text-red-800">
             <p>{SUBSCRIPTION_ERROR_TEXT.functionError}</p>

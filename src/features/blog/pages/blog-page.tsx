@@ -29,7 +29,10 @@ export function BlogPage() {
         <article className="rounded-xl bg-brand-50 p-6">
           <p className="text-sm font-semibold uppercase text-brand-800">{t('blog.featured')}</p>
           <h2 className="mt-1 text-2xl font-bold">
-            <Link to={`/blog/${featured.data.slug}`} className="hover:underline">
+            <Link
+              to={`/blog/${featured.data.slug}`}
+              className="inline-flex min-h-11 items-center hover:underline"
+            >
               {featured.data.title}
             </Link>
           </h2>
@@ -68,7 +71,7 @@ export function BlogPage() {
           {rest.map((post) => (
             <article key={post.slug} className="flex flex-col rounded-xl border border-slate-200 p-5">
               <h3 className="text-lg font-semibold">
-                <Link to={`/blog/${post.slug}`} className="hover:underline">
+                <Link to={`/blog/${post.slug}`} className="inline-flex min-h-11 items-center hover:underline">
                   {post.title}
                 </Link>
               </h3>

@@ -4,7 +4,7 @@ import { es } from 'date-fns/locale';
 import { ArrowLeft, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -75,7 +75,7 @@ export function BlogPostPage() {
           {' · '}
           {t('blog.by', { author: post.author })}
         </span>
-        <Button variant="outline" size="sm" onClick={() => void share()}>
+        <Button variant="outline" onClick={() => void share()}>
           <Share2 className="size-4" aria-hidden="true" />
           {t('blog.share')}
         </Button>

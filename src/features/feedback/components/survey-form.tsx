@@ -1,13 +1,14 @@
 import { Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SURVEY_SECTIONS, type OpenQuestionId, type RatingId } from '@common/feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
 import { api, unwrap } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { onRadioKeyDown, radioTabIndex } from '@/lib/radio-group';
 import { cn } from '@/lib/utils';
 
 function StarRating({
@@ -34,6 +35,8 @@ function StarRating({
             aria-checked={value === n}
             aria-label={t('survey.star', { count: n })}
             data-rating={id}
+            tabIndex={radioTabIndex(n - 1, (value ?? 0) - 1)}
+            onKeyDown={(event) => onRadioKeyDown(event, n - 1, 5, (index) => onChange(index + 1))}
             onClick={() => onChange(n)}
             className="flex size-11 items-center justify-center"
           >

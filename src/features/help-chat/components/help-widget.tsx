@@ -1,11 +1,13 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { MessageCircleQuestion, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { MessageCircleQuestion } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '@common/constants';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
-import { HelpChatPanel } from './help-chat-panel';
+
+// The button is on every page; the conversation (dialog code, API calls)
+// loads when someone reaches for it.
+const loadHelpDialog = () => import('./help-dialog');
+const HelpDialog = lazy(async () => ({ default: (await loadHelpDialog()).HelpDialog }));
 
 // SPEC.md §2 and §9: the button appears 1 s after load; the bubble shows at
 // 3 s, hides at 6 s, and comes back every 15 s while the chat is closed.
@@ -32,6 +34,7 @@ export function HelpWidget() {
   const [visible, setVisible] = useState(false);
   const [bubble, setBubble] = useState(false);
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), BUTTON_DELAY_MS);
@@ -62,7 +65,7 @@ export function HelpWidget() {
   if (!visible) return null;
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen} modal={mobile}>
+    <>
       <div className="fixed bottom-4 right-4 z-30 flex flex-col items-end gap-2">
         {bubble && !open ? (
           <p
@@ -72,37 +75,27 @@ export function HelpWidget() {
             {t('help.bubble')}
           </p>
         ) : null}
-        <DialogPrimitive.Trigger asChild>
-          <Button size="icon" className="size-14 rounded-full shadow-lg" aria-label={t('help.open')}>
-            <MessageCircleQuestion className="size-7" aria-hidden="true" />
-          </Button>
-        </DialogPrimitive.Trigger>
-      </div>
-      <DialogPrimitive.Portal>
-        {mobile ? <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" /> : null}
-        <DialogPrimitive.Content
-          onInteractOutside={(event) => {
-            if (!mobile) event.preventDefault();
+        <Button
+          size="icon"
+          className="size-14 rounded-full shadow-lg"
+          aria-label={t('help.open')}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerDown={() => void loadHelpDialog()}
+          onFocus={() => void loadHelpDialog()}
+          onClick={() => {
+            setWanted(true);
+            setOpen((current) => !current);
           }}
-          className={cn(
-            'fixed z-50 flex flex-col bg-white shadow-2xl',
-            mobile
-              ? 'inset-x-0 bottom-0 h-[75dvh] rounded-t-2xl'
-              : 'bottom-24 right-4 h-[28rem] w-96 rounded-xl ring-1 ring-slate-200',
-          )}
         >
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-            <DialogPrimitive.Title className="font-semibold">{t('help.title')}</DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t('help.close')}>
-                <X aria-hidden="true" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <DialogPrimitive.Description className="sr-only">{t('help.welcome')}</DialogPrimitive.Description>
-          <HelpChatPanel className="flex-1" />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+          <MessageCircleQuestion className="size-7" aria-hidden="true" />
+        </Button>
+      </div>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <HelpDialog open={open} onOpenChange={setOpen} mobile={mobile} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -75,7 +75,8 @@ export function HelpedCounter({ headerRef }: { headerRef: RefObject<HTMLElement 
       <button
         type="button"
         aria-label={t('landing.closeCounter')}
-        className="absolute -right-2 -top-2 flex size-8 items-center justify-center rounded-full bg-slate-800 text-white"
+        // A 44 px touch target around the small round badge.
+        className="absolute -right-4 -top-4 flex size-11 items-center justify-center rounded-full"
         onClick={() => {
           setClosed(true);
           try {
@@ -85,7 +86,9 @@ export function HelpedCounter({ headerRef }: { headerRef: RefObject<HTMLElement 
           }
         }}
       >
-        <X className="size-4" aria-hidden="true" />
+        <span className="flex size-8 items-center justify-center rounded-full bg-slate-800 text-white">
+          <X className="size-4" aria-hidden="true" />
+        </span>
       </button>
       <CounterBody count={count} />
     </div>

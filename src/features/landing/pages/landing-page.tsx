@@ -2,7 +2,7 @@ import { ArrowUp, Check, Lock } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import landing from '../../../../content/landing.json';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth-client';
@@ -41,11 +41,14 @@ export function LandingPage() {
     <div>
       <header
         ref={headerRef}
-        className="bg-brand-900 bg-cover bg-center text-white"
+        className="surface-dark bg-brand-900 bg-cover bg-center text-white"
         style={{ backgroundImage: 'url(/hero.svg)' }}
       >
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-12 text-center md:py-20">
-          <Link to="/landing" className="self-start text-sm text-white underline underline-offset-4">
+          <Link
+            to="/landing"
+            className="inline-flex min-h-11 min-w-11 items-center self-start text-sm text-white underline underline-offset-4"
+          >
             {t('landing.back')}
           </Link>
           <h1 className="text-3xl font-bold md:text-5xl">{t('pages.landing.title')}</h1>
@@ -128,7 +131,7 @@ export function LandingPage() {
         </details>
       </section>
 
-      <section className="bg-slate-900 py-10 text-white">
+      <section className="surface-dark bg-slate-900 py-10 text-white">
         <div className="mx-auto flex max-w-3xl gap-4 px-4">
           <Lock className="mt-1 size-8 shrink-0" aria-hidden="true" />
           <div>
