@@ -6,13 +6,14 @@ import { stopOcr } from './features/documents/ocr';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { ContentError, loadContent } from './db/content';
+import { startRetentionJob } from './jobs/retention';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { resolveAuthSecret } from './lib/auth-secret';
 import { createLogger } from './lib/logger';
 import { chooseProviders } from './providers/index';
 
 // The only file that listens on a port: configuration, database, migrations,
-// content, HTTP server and graceful shutdown.
+// content, the retention job, HTTP server and graceful shutdown.
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,6 +48,10 @@ async function main() {
     'database ready',
   );
 
+  // Hourly purge of what is older than the retention period; every instance runs it and
+  // an advisory lock lets one at a time do the work.
+  const stopRetention = startRetentionJob({ db: database.db, logger });
+
   const { app } = buildApp({
     config,
     database,
@@ -75,6 +80,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await stopRetention().catch(() => undefined);
       await stopOcr().catch(() => undefined);
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database'));
       releaseLock?.();

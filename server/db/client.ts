@@ -27,6 +27,9 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** pg_advisory_lock key held while migrating, so instances starting together take turns. */
+export const MIGRATION_LOCK_KEY = 7_340_211;
+
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined keeps the database in memory (tests). */
@@ -42,7 +45,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Instances starting at once (a deploy, a scale-out) would otherwise run the same
+        // migration twice and one would fail. The lock lives on its own connection, so a
+        // pool of any size can still migrate; a crashed holder's lock ends with its session.
+        const lock = new pg.Client({ connectionString: options.url });
+        lock.on('error', () => undefined);
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await lock.end().catch(() => undefined);
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
