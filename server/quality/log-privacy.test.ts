@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { DrizzleQueryError } from 'drizzle-orm';
-import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { createTestDatabase } from '../db/test-databases';
@@ -17,6 +16,7 @@ import { readOutbox } from '../providers/outbox';
 import { createSmsProvider } from '../providers/sms/index';
 import { TestClient } from '../test/client';
 import { createTestConfig, providersFor, TEST_SECRET } from '../test/helpers';
+import { docx } from '../test/docx';
 
 // Issue 9: logs carry no question text, letter text, phone number or e-mail
 // address. A whole journey runs through the real app at log level 'trace'
@@ -161,23 +161,6 @@ async function startProviders() {
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;
-}
-
-async function docx(text: string): Promise<Uint8Array> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 }
 
 interface LogLine {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SPEECH_LIMIT_PER_HOUR, TRANSCRIBE_LIMIT_PER_HOUR } from '../features/assistant/assistant.routes';
 import { AUTH_RATE_LIMITS } from '../features/auth/auth.routes';
@@ -7,6 +6,7 @@ import { RATE_LIMITED_MESSAGE } from '../lib/rate-limit';
 import type { SpeechProvider, TranscriptionProvider } from '../providers/speech/index';
 import { TestClient } from '../test/client';
 import { createTestApp, type TestApp } from '../test/helpers';
+import { docx } from '../test/docx';
 
 // Issue 9: every abuse limit answers 429 with a Spanish message and a
 // Retry-After, through real requests to the real app, and lets the caller in
@@ -102,23 +102,6 @@ async function signedInClient(app: TestApp, email = `persona-${randomUUID()}@exa
   const { status } = await client.signUp(email);
   expect(status).toBe(200);
   return client;
-}
-
-async function docx(text: string): Promise<Uint8Array> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 }
 
 // Each sign-in hashes a password (scrypt): on two busy cores these take longer than the default.

@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { TestClient } from '../../test/client';
@@ -7,6 +6,7 @@ import { startOpenAiStandIn, type StandIn } from '../../test/openai-stand-in';
 import { closeRenderer, renderLetterPdf, renderLetterPng } from '../../test/render';
 import { readNotice } from './notice-reader';
 import { stopOcr } from './ocr';
+import { docxZip } from '../../test/docx';
 
 let t: TestApp;
 let standIn: StandIn | undefined;
@@ -41,23 +41,6 @@ function upload(client: TestClient, bytes: Uint8Array, name: string, type = 'app
   const body = new FormData();
   body.append('file', new File([new Uint8Array(bytes)], name, { type }));
   return client.json<Result>('/api/documents/process', { method: 'POST', body });
-}
-
-function docxZip(text: string): JSZip {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-  );
-  return zip;
 }
 
 const docx = (text: string) => docxZip(text).generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
