@@ -331,7 +331,7 @@ export const en: Dictionary = {
     dialogTitle: 'Start your 7-day trial for $1',
     dialogText: 'Then $9.99 a month. Cancel any time from your account.',
     testModeTitle: 'Test mode:',
-    testModeText: 'no money is charged. Use card 4242 4242 4242 4242, any future date and any 3-digit CVV.',
+    testModeText: 'no money is charged. Use card {{card}}, any future date and any 3-digit CVV.',
     stripeText:
       "After creating your account you will pay on Stripe's secure page. Your card details never pass through our server.",
     firstName: 'First name',

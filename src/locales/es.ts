@@ -332,7 +332,7 @@ export const es = {
     dialogText: 'Después son $9.99 al mes. Puedes cancelar cuando quieras desde tu cuenta.',
     testModeTitle: 'Modo de prueba:',
     testModeText:
-      'no se cobra dinero. Usa la tarjeta 4242 4242 4242 4242, cualquier fecha futura y cualquier CVV de 3 dígitos.',
+      'no se cobra dinero. Usa la tarjeta {{card}}, cualquier fecha futura y cualquier CVV de 3 dígitos.',
     stripeText:
       'Después de crear tu cuenta pagarás en la página segura de Stripe. Los datos de tu tarjeta no pasan por nuestro servidor.',
     firstName: 'Nombre',

@@ -14,6 +14,8 @@ async function openDialog(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Comienza tu prueba de 7 días por $1' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Modo de prueba:')).toBeVisible();
+  // The test card comes from the server's sandbox, not from the client bundle.
+  await expect(dialog.getByText(/Usa la tarjeta 4242 4242 4242 4242,/)).toBeVisible();
   return dialog;
 }
 

@@ -81,6 +81,7 @@ export function billingRoutes(deps: BillingRoutesDeps) {
         c.json({
           provider: payments.name,
           collectsCardInDialog: payments.collectsCardInDialog,
+          testCard: payments.testCard,
           trialDays: TRIAL_DAYS,
           trialPriceCents: TRIAL_PRICE_CENTS,
           monthlyPriceCents: MONTHLY_PRICE_CENTS,

@@ -249,6 +249,7 @@ describe('membership over time', () => {
     expect(offer.body).toEqual({
       provider: 'sandbox',
       collectsCardInDialog: true,
+      testCard: '4242 4242 4242 4242',
       trialDays: 7,
       trialPriceCents: 100,
       monthlyPriceCents: 999,

@@ -45,6 +45,8 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** True when the card is typed in our dialog (sandbox); false when on the provider's page. */
   readonly collectsCardInDialog: boolean;
+  /** A card number that succeeds, shown to people trying the sandbox; null for a real provider. */
+  readonly testCard: string | null;
   /**
    * Starts the 7-day $1 trial for a person who has no account yet. The sandbox
    * charges the test card here and fails with a card error when it is refused.

@@ -42,6 +42,8 @@ export function createSandboxPayments(): PaymentProvider {
   return {
     name: 'sandbox',
     collectsCardInDialog: true,
+    // Served with the offer rather than built into the client: it is the sandbox's to say.
+    testCard: '4242 4242 4242 4242',
     async startSubscription({ card, now }) {
       if (!card) throw cardError(CARD_REQUIRED_MESSAGE, 'cardNumber');
       const { brand, last4 } = checkCard(card, now);

@@ -148,6 +148,7 @@ export function createStripePayments(options: StripeOptions): PaymentProvider {
   return {
     name: 'stripe',
     collectsCardInDialog: false,
+    testCard: null,
     async startSubscription({ email, name }) {
       return call(async () => {
         const customer = await stripe.customers.create({ email, name, preferred_locales: ['es'] });

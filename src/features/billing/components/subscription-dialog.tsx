@@ -175,7 +175,8 @@ export function SubscriptionDialog({ open, onOpenChange }: SubscriptionDialogPro
                 role="note"
                 className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
               >
-                <strong>{t('billing.testModeTitle')}</strong> {t('billing.testModeText')}
+                <strong>{t('billing.testModeTitle')}</strong>{' '}
+                {t('billing.testModeText', { card: offer.data.testCard ?? '' })}
               </p>
             ) : (
               <p className="flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
