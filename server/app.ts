@@ -21,12 +21,13 @@ import { authRoutes } from './features/auth/auth.routes';
 import { questionsLeftToday } from './features/assistant/usage.service';
 import { savedChatsRoutes } from './features/saved-chats/saved-chats.routes';
 import { saveChat } from './features/saved-chats/saved-chats.service';
+import { createChatListReader } from './features/saved-chats/chat-list';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createLetterReader, type LetterReader } from './features/documents/understand';
 import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
 import { blogRoutes } from './features/blog/blog.routes';
 import { billingRoutes } from './features/billing/billing.routes';
-import { closeBillingFor, settleMembership } from './features/billing/billing.service';
+import { closeBillingFor, readMembership, settleLoadedMembership } from './features/billing/billing.service';
 import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { createHelpResponder, type HelpResponder } from './features/help-chat/help-chat';
 import { helpChatRoutes } from './features/help-chat/help-chat.routes';
@@ -178,7 +179,11 @@ export function createApp(deps: AppDeps) {
     });
   const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE_MESSAGE);
   const uploadLimit = limitBody(UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE);
-  app.use('/api/*', (c, next) => (UPLOAD_ROUTES.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) => {
+    // GET and HEAD carry no body; asking for one would build a whole fetch Request per read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return UPLOAD_ROUTES.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next);
+  });
 
   // Cross-site requests may not change anything. Browsers always send Origin on
   // such requests; better-auth checks its own routes the same way. Where a proxy
@@ -265,13 +270,19 @@ function createApi(deps: ApiDeps) {
   const db = database.db;
   // The plan is read from the server on every use, after the membership is
   // brought up to date (a trial that ended, a cancellation whose period is over).
+  // One query when nothing changed: the profile with the latest subscription.
   const loadProfile = async (user: { id: string; email: string; name: string }) => {
-    await settleMembership(db, user.id, clock());
-    return getOrCreateProfile(
+    const settled = await settleLoadedMembership(db, user.id, await readMembership(db, user.id), clock());
+    if (settled.profile) return settled.profile;
+    // First read of an account made before profiles existed: create it, then settle its plan.
+    await getOrCreateProfile(
       db,
       { ...user, email: isPlaceholderEmail(user.email) ? '' : user.email },
       config.DEFAULT_PLAN,
     );
+    const created = await settleLoadedMembership(db, user.id, await readMembership(db, user.id), clock());
+    if (!created.profile) throw new Error('profile vanished while being created');
+    return created.profile;
   };
   return new Hono()
     .route(
@@ -323,6 +334,7 @@ function createApi(deps: ApiDeps) {
         auth,
         db,
         classify: deps.classify,
+        chatList: createChatListReader(db),
         reopen: (userId, question, answer) =>
           seedContext(
             db,

@@ -192,6 +192,14 @@ describe.skipIf(!postgresReachable)('two instances sharing one PostgreSQL and on
     expect(listed.body.chats).toEqual([
       expect.objectContaining({ id: saved.body.chat?.id, question: '¿Cómo renuevo mi permiso de trabajo?' }),
     ]);
+    // Instance one now holds the list in its cache: changes made through two still show on one.
+    const id = saved.body.chat?.id as string;
+    await ana.call(two, `/api/chats/${id}`, { method: 'PATCH', json: { is_favorite: true } });
+    expect((await ana.call(one, '/api/chats')).body.chats).toEqual([
+      expect.objectContaining({ id, is_favorite: true }),
+    ]);
+    await ana.call(two, `/api/chats/${id}`, { method: 'DELETE' });
+    expect((await ana.call(one, '/api/chats')).body.chats).toEqual([]);
 
     // Signing out through one instance ends the session on the other too.
     const oldCookie = ana.copy();

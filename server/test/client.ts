@@ -62,6 +62,13 @@ export class TestClient {
     return other;
   }
 
+  /** The same cookies, sent to another app: a second instance over the same database. */
+  on(other: Pick<TestApp, 'app' | 'config'>): TestClient {
+    const client = new TestClient(other, this.ip, this.origin);
+    client.cookies = this.cookies;
+    return client;
+  }
+
   get signedIn(): boolean {
     return [...this.cookies.keys()].some((name) => name.endsWith('session_token'));
   }

@@ -38,6 +38,12 @@ export const profiles = pgTable(
     voiceId: text('voice_id'),
     /** IANA time zone sent by the browser; the FREE plan's day starts at its midnight. */
     timeZone: text('time_zone'),
+    /**
+     * Goes up with every insert, update or delete of the person's saved chats,
+     * by triggers on saved_chats (migration 0001), whoever writes them: the
+     * chat list is served from a cache while it stays the same.
+     */
+    chatsVersion: integer('chats_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { addMonths } from 'date-fns';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MembershipView } from '../../../common/billing';
 import type { Plan } from '../../../common/constants';
 import type { Database } from '../../db/client';
@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { PaymentProvider, SubscriptionSnapshot } from '../../providers/payments/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Profile = typeof profiles.$inferSelect;
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
@@ -44,20 +45,60 @@ async function setPlan(db: Database | Transaction, userId: string, plan: Plan) {
   await db.update(profiles).set({ plan, updatedAt: new Date() }).where(eq(profiles.id, userId));
 }
 
+/** A profile (undefined before its first read creates it) and the latest subscription of its user. */
+export interface Membership {
+  profile: Profile | undefined;
+  subscription: SubscriptionRow | undefined;
+}
+
+/** The membership query, built once per database (see readMembership). */
+function membershipQuery(db: Database) {
+  const userId = sql.placeholder('userId');
+  const latest = db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .as('latest');
+  return db
+    .select()
+    .from(profiles)
+    .leftJoinLateral(latest, sql`true`)
+    .where(eq(profiles.id, userId))
+    .prepare('read_membership');
+}
+
+const membershipQueries = new WeakMap<Database, ReturnType<typeof membershipQuery>>();
+
+/**
+ * The profile and the latest subscription in one query (a lateral join). The
+ * plan is checked on every signed-in request, so the query is prepared once:
+ * building its SQL cost more CPU than running it.
+ */
+export async function readMembership(db: Database, userId: string): Promise<Membership> {
+  let query = membershipQueries.get(db);
+  if (!query) membershipQueries.set(db, (query = membershipQuery(db)));
+  const [row] = await query.execute({ userId });
+  // No profile yet: the subscription is read again once it is created.
+  return { profile: row?.profiles, subscription: row?.latest ?? undefined };
+}
+
 /**
  * Brings a subscription up to `now` and the profile's plan with it. Stripe
  * tells us of renewals and endings by webhook; the sandbox has nobody to tell
  * it, so its trial turns into a paid month here (no money moves), and a
  * subscription cancelled at period end ends here for both, should a webhook
- * be late. Cheap when nothing changes: one indexed read.
+ * be late. Writes only when something changed; returns the settled
+ * subscription and the profile with its plan as it now is.
  */
-export async function settleMembership(
+export async function settleLoadedMembership(
   db: Database,
   userId: string,
+  { profile, subscription: row }: Membership,
   now: Date,
-): Promise<SubscriptionRow | undefined> {
-  const row = await latestSubscription(db, userId);
-  if (!row) return undefined;
+): Promise<Membership> {
+  if (!row) return { profile, subscription: undefined };
   const changes: Partial<SubscriptionRow> = {};
   const periodOver = row.currentPeriodEnd !== null && now >= row.currentPeriodEnd;
   if (periodOver && row.cancelAtPeriodEnd && row.status !== 'canceled') {
@@ -74,9 +115,8 @@ export async function settleMembership(
   }
   const settled = { ...row, ...changes };
   const plan = planFor(settled, now);
-  const [profile] = await db.select({ plan: profiles.plan }).from(profiles).where(eq(profiles.id, userId));
   const planChanged = profile !== undefined && profile.plan !== plan;
-  if (!Object.keys(changes).length && !planChanged) return row;
+  if (!Object.keys(changes).length && !planChanged) return { profile, subscription: row };
   await db.transaction(async (tx) => {
     if (Object.keys(changes).length) {
       await tx
@@ -86,7 +126,17 @@ export async function settleMembership(
     }
     if (planChanged) await setPlan(tx, userId, plan);
   });
-  return settled;
+  return { profile: profile && { ...profile, plan }, subscription: settled };
+}
+
+/** readMembership, then settleLoadedMembership: the subscription as of `now`. */
+export async function settleMembership(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow | undefined> {
+  const settled = await settleLoadedMembership(db, userId, await readMembership(db, userId), now);
+  return settled.subscription;
 }
 
 /** Creates the subscription row and sets the plan it gives, in the caller's transaction. */

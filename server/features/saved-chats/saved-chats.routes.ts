@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
 import { favoriteSchema, saveChatSchema } from '../../../common/chats';
 import type { Database } from '../../db/client';
@@ -9,6 +10,7 @@ import { parseInput, readJson } from '../../lib/validate';
 import type { Classifier } from '../../providers/ai/classifier';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
+import { chatColumns, type ChatListReader, type ChatListRow } from './chat-list';
 import { saveChat } from './saved-chats.service';
 
 export const CHAT_NOT_FOUND_MESSAGE = 'No encontramos esa conversación.';
@@ -19,27 +21,19 @@ export interface SavedChatsDeps {
   classify: Classifier;
   /** Puts a saved exchange back as the user's conversation context (reopening it on /chat). */
   reopen: (userId: string, question: string, answer: string) => Promise<void>;
+  /** The serialized list, cached while the person's chats stay the same. */
+  chatList: ChatListReader;
 }
-
-const columns = {
-  id: savedChats.id,
-  title: savedChats.title,
-  question: savedChats.question,
-  answer: savedChats.answer,
-  category: savedChats.category,
-  is_favorite: savedChats.isFavorite,
-  created_at: savedChats.createdAt,
-};
 
 const idSchema = z.uuid({ message: CHAT_NOT_FOUND_MESSAGE });
 
 /** Every route reads and writes only the session user's own chats; another user's id is simply not found. */
-export function savedChatsRoutes({ auth, db, classify, reopen }: SavedChatsDeps) {
+export function savedChatsRoutes({ auth, db, classify, reopen, chatList }: SavedChatsDeps) {
   async function ownChat(userId: string, rawId: string) {
     const parsed = idSchema.safeParse(rawId);
     if (!parsed.success) throw new AppError('not_found', 404, CHAT_NOT_FOUND_MESSAGE);
     const [chat] = await db
-      .select(columns)
+      .select(chatColumns)
       .from(savedChats)
       .where(and(eq(savedChats.id, parsed.data), eq(savedChats.userId, userId)));
     if (!chat) throw new AppError('not_found', 404, CHAT_NOT_FOUND_MESSAGE);
@@ -49,12 +43,22 @@ export function savedChatsRoutes({ auth, db, classify, reopen }: SavedChatsDeps)
   return new Hono()
     .get('/', async (c) => {
       const user = await requireUser(c, auth);
-      const chats = await db
-        .select(columns)
-        .from(savedChats)
-        .where(eq(savedChats.userId, user.id))
-        .orderBy(desc(savedChats.createdAt));
-      return c.json({ chats });
+      const body = await chatList.read(user.id);
+      // Private conversations stay out of browser and proxy caches (shared phones).
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'private, no-store',
+        Vary: 'Accept-Encoding',
+      };
+      let bytes = body.json;
+      // A long history is about 0.5 MB of JSON and under half of that gzipped, which counts on a phone's data.
+      if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '') && chatList.worthZipping(body)) {
+        bytes = await chatList.cache.gzipped(user.id, body);
+        headers['Content-Encoding'] = 'gzip';
+      }
+      // Sent as the stored bytes, typed as the JSON they hold for the client's Hono RPC types.
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers) as unknown as Response &
+        TypedResponse<JSONParsed<{ chats: ChatListRow[] }>, 200, 'json'>;
     })
     .post('/', async (c) => {
       const user = await requireUser(c, auth);

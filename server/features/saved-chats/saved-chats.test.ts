@@ -1,7 +1,12 @@
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import * as schema from '../../db/schema/index';
+import { createLogger } from '../../lib/logger';
 import { TestClient } from '../../test/client';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../test/helpers';
+import { ChatListCache } from './chat-list';
 import { startOpenAiStandIn, type StandIn } from '../../test/openai-stand-in';
 import { chatTitle } from './saved-chats.service';
 
@@ -139,5 +144,116 @@ describe('saved chats API', () => {
       headers: { Accept: 'application/json' },
     });
     expect(next.body.answer).toMatch(/I-130|I-485/);
+  });
+});
+
+describe('the chat list cache', () => {
+  const versionOf = async (userId: string) =>
+    (
+      await t.database.db
+        .select({ version: schema.profiles.chatsVersion })
+        .from(schema.profiles)
+        .where(eq(schema.profiles.id, userId))
+    )[0]?.version;
+
+  it('follows every change, whichever instance or job makes it', async () => {
+    t = await createTestApp();
+    // A second instance over the same database, with its own cache.
+    const other = {
+      app: buildApp({
+        config: t.config,
+        database: t.database,
+        logger: createLogger(t.config),
+        authSecret: TEST_SECRET,
+      }).app,
+      config: t.config,
+    };
+    const ana = new TestClient(t);
+    await ana.signUp('ana@example.com');
+    const anaThere = ana.on(other);
+    const userId = (await ana.json<{ profile: { id: string } }>('/api/me')).body.profile.id;
+
+    const first = (await save(ana, 'Primera pregunta')).body.chat;
+    await save(ana, 'Segunda pregunta');
+    expect((await list(anaThere)).map((c) => c.question)).toEqual(['Segunda pregunta', 'Primera pregunta']);
+    const version = await versionOf(userId);
+    // Read again with nothing changed: the same list (now from the cache) and the same version.
+    expect((await list(anaThere)).map((c) => c.question)).toEqual(['Segunda pregunta', 'Primera pregunta']);
+    expect(await versionOf(userId)).toBe(version);
+
+    await ana.json(`/api/chats/${first.id}`, { method: 'PATCH', json: { is_favorite: true } });
+    expect((await list(anaThere)).find((c) => c.id === first.id)?.is_favorite).toBe(true);
+    await ana.json(`/api/chats/${first.id}`, { method: 'DELETE' });
+    expect((await list(anaThere)).map((c) => c.question)).toEqual(['Segunda pregunta']);
+
+    // Written straight to the database, as the retention job does: one statement, one version step.
+    await t.database.db.insert(schema.savedChats).values(
+      ['Tercera', 'Cuarta'].map((question) => ({
+        userId,
+        question,
+        title: question,
+        answer: 'Respuesta.',
+      })),
+    );
+    expect(await versionOf(userId)).toBe((version ?? 0) + 3);
+    expect((await list(anaThere)).map((c) => c.question).sort()).toEqual([
+      'Cuarta',
+      'Segunda pregunta',
+      'Tercera',
+    ]);
+    await t.database.db.delete(schema.savedChats).where(eq(schema.savedChats.userId, userId));
+    expect(await list(anaThere)).toEqual([]);
+  });
+
+  it('sends a long list gzipped to a client that accepts it, and never lets browsers keep it', async () => {
+    t = await createTestApp();
+    const ana = new TestClient(t);
+    await ana.signUp('ana@example.com');
+    for (let i = 0; i < 5; i++) await save(ana, `Pregunta ${i}`, 'Una respuesta larga. '.repeat(40));
+
+    const plain = await ana.request('/api/chats');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('Cache-Control')).toBe('private, no-store');
+    const text = await plain.text();
+    expect((JSON.parse(text) as { chats: Chat[] }).chats).toHaveLength(5);
+
+    const zipped = await ana.request('/api/chats', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(zipped.headers.get('Vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(text) / 4);
+    expect(gunzipSync(bytes).toString()).toBe(text);
+  });
+});
+
+describe('ChatListCache', () => {
+  const bytes = (n: number) => Buffer.alloc(n, 'a');
+
+  it('keeps one list per person, at the version it was read at', () => {
+    const cache = new ChatListCache(1000);
+    cache.set('ana', 1, bytes(100));
+    expect(cache.get('ana', 1)?.json.length).toBe(100);
+    expect(cache.get('ana', 2)).toBeUndefined();
+    cache.set('ana', 2, bytes(200));
+    expect(cache.get('ana', 1)).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 1, bytes: 200 });
+  });
+
+  it('stays within its bytes, dropping the least recently read first, and keeps nothing too big', async () => {
+    const cache = new ChatListCache(1000);
+    cache.set('ana', 1, bytes(400));
+    cache.set('luis', 1, bytes(400));
+    cache.get('ana', 1);
+    cache.set('eva', 1, bytes(400));
+    expect(cache.get('luis', 1)).toBeUndefined();
+    expect(cache.get('ana', 1)).toBeDefined();
+    expect(cache.size).toEqual({ entries: 2, bytes: 800 });
+
+    const zipped = await cache.gzipped('ana', cache.get('ana', 1)!);
+    expect(cache.size.bytes).toBe(800 + zipped.length);
+
+    expect(cache.set('big', 1, bytes(1001)).json.length).toBe(1001);
+    expect(cache.get('big', 1)).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(1000);
   });
 });
