@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   'deletion_reasons',
   'documents',
   'feedback',
+  'helped_tally',
   'payment_events',
   'profiles',
   'rate_limits',

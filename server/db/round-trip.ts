@@ -109,6 +109,7 @@ export async function roundTripEveryTable(db: Database): Promise<void> {
       .values({ userId, title: 'x', question: 'x', answer: 'x', category: 'viajes' as 'otros' }),
   ).rejects.toThrow();
   await expect(db.insert(t.usageEvents).values({ kind: 'question' })).rejects.toThrow();
+  await expect(db.insert(t.helpedTally).values({ id: 2 })).rejects.toThrow();
 
   // Deleting the user removes every row that is theirs.
   await db.delete(t.user).where(eq(t.user.id, userId));
@@ -125,4 +126,6 @@ export async function roundTripEveryTable(db: Database): Promise<void> {
   }
   const usage = await db.select().from(t.usageEvents);
   expect(usage.map((row) => row.guestId)).toEqual(['guest-1']);
+  // The user had an answer: the helped counter keeps them (migration 0002's trigger).
+  expect(await db.select().from(t.helpedTally)).toEqual([{ id: 1, retired: 1 }]);
 }

@@ -154,6 +154,21 @@ export const usageEvents = pgTable(
   ],
 );
 
+/**
+ * One row: the people the helped counter counted whose answered usage rows
+ * are gone (the two-year retention pass, an account deletion). A trigger on
+ * usage_events adds them as their last answered row goes (migration 0002),
+ * so the counter never goes down.
+ */
+export const helpedTally = pgTable(
+  'helped_tally',
+  {
+    id: integer('id').primaryKey().default(1),
+    retired: integer('retired').notNull().default(0),
+  },
+  (t) => [check('helped_tally_single_row', sql`${t.id} = 1`)],
+);
+
 /** The signed-in user's recent turns, sent with the next question as context. */
 export const conversationTurns = pgTable(
   'conversation_turns',

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DELETION_PHRASE } from '../../../common/account';
 import * as schema from '../../db/schema/index';
 import { loadContent } from '../../db/content';
+import { purgeExpiredData, RETENTION_MS } from '../../jobs/retention';
+import { HELPED_CACHE_MS } from '../stats/stats.routes';
 import { TestClient } from '../../test/client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { startOpenAiStandIn, type StandIn } from '../../test/openai-stand-in';
@@ -141,6 +144,52 @@ describe('helped counter', () => {
     await ask(user);
     now = new Date(now.getTime() + 60_000);
     expect(await count()).toBe(5302);
+  });
+
+  it('keeps counting people whose rows the retention pass or an account deletion removed', async () => {
+    let now = new Date('2026-03-10T18:00:00Z');
+    t = await createTestApp({ env: { HELPED_BASELINE: '100' }, clock: () => now });
+    const count = async () => {
+      now = new Date(now.getTime() + HELPED_CACHE_MS + 1);
+      return (await new TestClient(t).json<{ count: number }>('/api/stats/helped')).body.count;
+    };
+    const ask = (client: TestClient) =>
+      client.json('/api/assistant/ask', {
+        method: 'POST',
+        json: { question: '¿Qué es DACA?' },
+        headers: { Accept: 'application/json' },
+      });
+    const oldGuest = new TestClient(t, '198.51.100.60');
+    await ask(oldGuest);
+    const ana = new TestClient(t, '198.51.100.61');
+    await ana.signUp('ana@example.com');
+    await ask(ana);
+    expect(await count()).toBe(102);
+
+    // Two years on: the old guest's rows go; Ana asks again, so she is still in the ledger.
+    now = new Date(now.getTime() + RETENTION_MS + 60_000);
+    await ask(ana);
+    const purged = await purgeExpiredData(t.database.db, now);
+    expect(purged.usageEvents).toBe(2);
+    expect(await count()).toBe(102);
+
+    // Ana deletes her account (signing in again: the pass also ended her old session): her rows go
+    // with it, and she stays counted.
+    const signIn = await ana.json('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'ana@example.com', password: 'secreto-123' },
+    });
+    expect(signIn.status).toBe(200);
+    const deleted = await ana.json('/api/me', {
+      method: 'DELETE',
+      json: { confirmation: DELETION_PHRASE },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await t.database.db.select().from(schema.usageEvents)).toHaveLength(0);
+    expect(await count()).toBe(102);
+
+    await ask(new TestClient(t, '198.51.100.62'));
+    expect(await count()).toBe(103);
   });
 });
 
