@@ -126,7 +126,7 @@ export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';
 export function createApp(deps: AppDeps) {
   const { config, logger, auth, clientDir, clock = () => new Date() } = deps;
   const app = new Hono();
-  const limiter = createRateLimiter(deps.database.db, clock);
+  const limiter = createRateLimiter(deps.database.db, deps.secret, clock);
   const trustedOrigins = new Set(auth.options.trustedOrigins as string[]);
 
   app.use(requestId());

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/index';
@@ -17,14 +17,16 @@ export interface RateRule {
  * Fixed-window counters kept in the database, so every instance shares them.
  * One atomic upsert per hit: it opens a new window when the old one is over.
  */
-export function createRateLimiter(db: Database, now: () => Date = () => new Date()) {
+export function createRateLimiter(db: Database, secret: string, now: () => Date = () => new Date()) {
   return {
     /** Counts one hit; throws a Spanish 429 when the window is full. */
     async hit(rule: RateRule, subject: string, message = RATE_LIMITED_MESSAGE): Promise<void> {
       const at = now();
       const resetAt = new Date(at.getTime() + rule.windowMs);
-      // Subjects are phone numbers and addresses: store a digest, not the value.
-      const key = `${rule.name}:${createHash('sha256').update(subject).digest('hex').slice(0, 32)}`;
+      // Subjects are phone numbers and network addresses. A plain digest of one can be
+      // reversed by trying them all; keyed by the server's secret, it cannot.
+      const digest = createHmac('sha256', secret).update(subject).digest('hex').slice(0, 32);
+      const key = `${rule.name}:${digest}`;
       const [row] = await db
         .insert(rateLimits)
         .values({ key, count: 1, resetAt })

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SPEECH_LIMIT_PER_HOUR, TRANSCRIBE_LIMIT_PER_HOUR } from '../features/assistant/assistant.routes';
 import { AUTH_RATE_LIMITS } from '../features/auth/auth.routes';
 import { RATE_LIMITED_MESSAGE } from '../lib/rate-limit';
 import type { SpeechProvider, TranscriptionProvider } from '../providers/speech/index';
 import { TestClient } from '../test/client';
-import { createTestApp, type TestApp } from '../test/helpers';
+import * as schema from '../db/schema/index';
+import { createTestApp, TEST_SECRET, type TestApp } from '../test/helpers';
 import { docx } from '../test/docx';
 
 // Issue 9: every abuse limit answers 429 with a Spanish message and a
@@ -355,5 +356,31 @@ describe('open forms', () => {
           },
         }),
     });
+  });
+});
+
+describe('what the limits store', () => {
+  it('keeps neither the address nor the phone number, nor a digest that trying every value would undo', async () => {
+    const app = await start();
+    const ip = '203.0.113.120';
+    const phone = '+13055550120';
+    const client = new TestClient(app, ip);
+    const sent = await client.request('/api/phone-code', {
+      method: 'POST',
+      json: { phone: '3055550120', mode: 'login' },
+    });
+    expect(sent.status).toBe(200);
+    const keys = (await app.database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map(
+      (row) => row.key,
+    );
+    const digest = (subject: string, secret?: string) =>
+      (secret ? createHmac('sha256', secret) : createHash('sha256'))
+        .update(subject)
+        .digest('hex')
+        .slice(0, 32);
+    for (const subject of [ip, phone]) {
+      expect(keys.some((key) => key.endsWith(`:${digest(subject, TEST_SECRET)}`))).toBe(true);
+      expect(keys.some((key) => key.includes(subject) || key.includes(digest(subject)))).toBe(false);
+    }
   });
 });
