@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { subscribeToastsWanted, toastsWanted } from '@/lib/toast';
@@ -18,8 +18,9 @@ function LazyToaster() {
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: the query client main.tsx already filled with the session; a new one otherwise. */
+export function App({ client }: { client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -7,7 +7,11 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { getAssistantStatusQueryOptions } from '@/features/assistant/api/assistant-status';
+import { getSessionQueryOptions } from '@/lib/auth-client';
+import { getMeQueryOptions } from '@/lib/profile';
 // The landing is where most visits start: it comes with the app, saving a
 // round trip before the first paint on a slow network. Every other screen is lazy.
 import { LandingPage } from '@/features/landing/pages/landing-page';
@@ -17,13 +21,33 @@ import { SiteLayout } from './layout/site-layout';
 
 // Every other screen is its own chunk, so a phone on a slow network downloads
 // only the page it opens.
-type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
+  preload: () => Promise<unknown>;
+};
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: load },
-  );
+function page<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return module;
+    });
+  // Code fetched ahead (preload, as src/main.tsx does before the first
+  // render) is handed over at once: React.lazy takes a thenable that calls
+  // back synchronously as already loaded, where a new promise would make the
+  // page suspend and show the spinner for a moment in place of the page.
+  const component = lazy(() => {
+    const ready = loaded;
+    if (!ready) return preload().then((module) => ({ default: module[name] }));
+    const settled = {
+      then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }),
+    };
+    return settled as unknown as Promise<{ default: ComponentType<P> }>;
+  });
+  return Object.assign(component, { preload });
 }
 
 const HowItWorksPage = page(() => import('@/features/landing/pages/how-it-works-page'), 'HowItWorksPage');
@@ -33,12 +57,8 @@ const PrivacyPolicyPage = page(
   () => import('@/features/landing/pages/privacy-policy-page'),
   'PrivacyPolicyPage',
 );
-const LoginPage = lazy(async () => ({
-  default: (await import('@/features/auth/pages/login-page')).LoginPage,
-}));
-const GuestDemo = lazy(async () => ({
-  default: (await import('@/features/assistant/components/guest-demo')).GuestDemo,
-}));
+const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const GuestDemo = page(() => import('@/features/assistant/components/guest-demo'), 'GuestDemo');
 
 /** /login with the guest demo above its form: two features composed here. */
 const loginWithDemo = (
@@ -103,6 +123,51 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The code of each lazy page, by address. */
+const PAGE_CODE: Record<string, Array<() => Promise<unknown>>> = {
+  '/login': [LoginPage.preload, GuestDemo.preload],
+  '/auth': [LoginPage.preload, GuestDemo.preload],
+  '/how-it-works': [HowItWorksPage.preload],
+  '/faq': [FaqPage.preload],
+  '/why-trust-us': [WhyTrustUsPage.preload],
+  '/website-help': [WebsiteHelpPage.preload],
+  '/blog': [BlogPage.preload],
+  '/documents': [FormsPage.preload],
+  '/privacy-policy': [PrivacyPolicyPage.preload],
+  '/user-feedback': [SurveyPage.preload],
+  '/delete-account': [DeleteAccountPage.preload],
+  '/chat': [ChatPage.preload],
+  '/procesa-documentos': [ProcessDocumentsPage.preload],
+  '/saved-chats': [SavedChatsPage.preload],
+  '/settings': [SettingsPage.preload],
+  '/feedback': [FeedbackPage.preload],
+};
+
+/** What a page shows a signed-in person at once, by address: asked for before its first render. */
+const PAGE_DATA: Record<string, (queryClient: QueryClient) => Array<Promise<unknown>>> = {
+  '/chat': (queryClient) => [
+    queryClient.prefetchQuery(getMeQueryOptions()),
+    queryClient.prefetchQuery(getAssistantStatusQueryOptions()),
+  ],
+};
+
+/**
+ * Gets the page at `pathname` ready for the app's first render (src/main.tsx):
+ * the session, the page's code (the landing comes with the app) and, for
+ * someone signed in, the data it opens with. Never fails: whatever did not
+ * load is asked for again, and reported, by the page itself.
+ */
+export async function preparePage(pathname: string, queryClient: QueryClient): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const code = PAGE_CODE[path] ?? (path.startsWith('/blog/') ? [BlogPostPage.preload] : []);
+  const data = async () => {
+    await queryClient.prefetchQuery(getSessionQueryOptions());
+    if (queryClient.getQueryData(getSessionQueryOptions().queryKey))
+      await Promise.all(PAGE_DATA[path]?.(queryClient) ?? []);
+  };
+  await Promise.all([data(), ...code.map((load) => load().catch(() => undefined))]);
+}
 
 /**
  * Shows RouteErrorPage when a page throws or its code fails to load (a deploy

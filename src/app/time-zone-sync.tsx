@@ -15,14 +15,25 @@ export function TimeZoneSync() {
   const sent = useRef(false);
 
   useEffect(() => {
-    const timeZone = browserTimeZone();
-    if (!me || !timeZone || sent.current || me.profile.timeZone === timeZone) return;
-    sent.current = true;
-    unwrap(api.me.$patch({ json: { timeZone } }))
-      .then((data) => queryClient.setQueryData(getMeQueryOptions().queryKey, data))
-      .catch(() => {
-        // Not worth bothering the person: the server keeps its default zone.
-      });
+    if (!me || sent.current) return;
+    // Reading the zone builds the page's first Intl.DateTimeFormat, a slow
+    // call on a phone: it waits until the browser has nothing else to do.
+    const check = () => {
+      const timeZone = browserTimeZone();
+      if (!timeZone || sent.current || me.profile.timeZone === timeZone) return;
+      sent.current = true;
+      unwrap(api.me.$patch({ json: { timeZone } }))
+        .then((data) => queryClient.setQueryData(getMeQueryOptions().queryKey, data))
+        .catch(() => {
+          // Not worth bothering the person: the server keeps its default zone.
+        });
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(check, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(check, { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
   }, [me, queryClient]);
 
   return null;

@@ -10,7 +10,7 @@ export type Session = Auth['$Infer']['Session'];
 
 declare global {
   interface Window {
-    /** The first session check, started by public/session-prefetch.js before the app loaded. */
+    /** The first session check, started by src/boot.js with the HTML. */
     __sessionRequest?: Promise<Response>;
   }
 }

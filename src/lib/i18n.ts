@@ -42,16 +42,26 @@ export function setLanguage(language: Language): Promise<void> {
   return showLanguage(language);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es } },
-  partialBundledLanguages: true,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+let initialised = false;
 
-const stored = readStoredLanguage();
-if (stored !== DEFAULT_LANGUAGE) void showLanguage(stored);
+/**
+ * Sets up i18next with Spanish, then the stored language. Called before the
+ * first render (src/main.tsx, which runs it in a task of its own rather than
+ * while the app's code is evaluated; tests and the build's prerender too).
+ */
+export function initI18n(): void {
+  if (initialised) return;
+  initialised = true;
+  void i18n.use(initReactI18next).init({
+    resources: { es: { translation: es } },
+    partialBundledLanguages: true,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const stored = readStoredLanguage();
+  if (stored !== DEFAULT_LANGUAGE) void showLanguage(stored);
+}
 
 export { i18n };

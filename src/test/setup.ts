@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { initI18n } from '@/lib/i18n';
+
+initI18n();
 
 afterEach(() => {
   cleanup();

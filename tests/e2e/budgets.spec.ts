@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { MOBILE, signUp } from './fixtures';
 
 // Mobile speed budgets on the production build (dist/, served by the real
 // server): the JavaScript a phone downloads to show /landing and /chat,
-// gzipped, and the code that must load only where it is used.
+// gzipped, the code that must load only where it is used, and the first
+// screen that shows before any of it has arrived.
 
 const KB = 1000;
 const BUDGET = { '/landing': 170 * KB, '/chat': 250 * KB };
@@ -151,6 +152,10 @@ test('/landing loads at most 170 KB of JavaScript gzipped, and no page, payment,
 
 test('/chat loads at most 250 KB of JavaScript gzipped, and no OCR or payment code', async ({ page }) => {
   await page.goto('/landing');
+  // The landing's own scripts (the app starts after its first paint, so after
+  // the load event) are all in before /chat is measured.
+  await expect(page.getByRole('button', { name: 'Abrir la ayuda del sitio' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await signUp(page, 'Ana');
   const scripts = await scriptsLoadedBy(page, '/chat');
   const gzip = report('/chat', scripts);
@@ -201,4 +206,66 @@ test('images are sized and compressed, fonts are the system ones', async ({ page
   expect(unsized).toEqual([]);
   const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   expect(fontFamily).toMatch(/^system-ui/);
+});
+
+/**
+ * Holds back every script of the app (not src/boot.js, which shows the first
+ * screen) until `release` is called, as a slow network would.
+ */
+async function holdAppCode(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.+\.js$/, (route) => {
+    if (!holding || path.basename(new URL(route.request().url()).pathname).startsWith('boot-'))
+      return route.continue();
+    held.push(route);
+  });
+  return async () => {
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+test('the first screen of /landing, and of /chat signed in, shows before the code of the app has arrived', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
+  await page.goto('/landing', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root h1')).toHaveText(
+    '¿Tienes dudas sobre inmigración? Recibe ayuda en minutos.',
+  );
+  // Its buttons say they do nothing yet…
+  const trial = page.getByRole('button', { name: 'Empieza tu prueba de $1' }).first();
+  await expect(trial).toBeDisabled();
+  // …until the app takes over the same screen, working.
+  await release();
+  await expect(trial).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Abrir la ayuda del sitio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    '¿Tienes dudas sobre inmigración? Recibe ayuda en minutos.',
+  );
+  await expect(page.locator('#root h1')).toHaveCount(1);
+
+  await signUp(page, 'Ana');
+  await page.unrouteAll();
+  const releaseChat = await holdAppCode(page);
+  await page.goto('/chat', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root h1')).toHaveText('Resuelve tus dudas migratorias con confianza');
+  await expect(page.locator('#root header')).toContainText('Ana');
+  await releaseChat();
+  await expect(page.getByTestId('plan-banner')).toBeVisible();
+  await expect(page.locator('#root h1')).toHaveCount(1);
+});
+
+test('signed out, /chat shows nothing of the chat before sending to /login', async ({ page }) => {
+  const release = await holdAppCode(page);
+  const sessionChecked = page.waitForResponse((response) => response.url().endsWith('/api/auth/get-session'));
+  await page.goto('/chat', { waitUntil: 'domcontentloaded' });
+  // The session check has answered (no one signed in) and the app is still held back.
+  await sessionChecked;
+  await page.waitForTimeout(300);
+  await expect(page.locator('#root')).toBeEmpty();
+  await release();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido');
 });

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHelpedCount } from '../api/helped';
+import { formatCount } from '../lib/format-count';
 
 const CLOSED_KEY = 'helpedCounterClosed';
 
@@ -21,7 +22,7 @@ function CounterBody({ count }: { count: number | null }) {
     >
       <span className="text-sm uppercase tracking-wide">{t('landing.counterPrefix')}</span>
       <span className="text-3xl font-bold tabular-nums" data-testid="helped-count">
-        {count === null ? '…' : new Intl.NumberFormat('es-ES').format(count)}
+        {count === null ? '…' : formatCount(count)}
       </span>
       <span className="text-sm">{t('landing.counterCaption')}</span>
       <span
