@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 // but a data folder and a free port.
 
 const rootDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(rootDir, 'node_modules', '.bin', 'tsx');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -23,7 +22,9 @@ function start(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(tsx, ['server/index.ts'], {
+  // As `npm run serve` starts it: one node process (the tsx command would run the server in a
+  // second process of its own, which outlives a killed tsx and keeps its port and folder).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: rootDir,
     // A clean environment: nothing from the developer's shell leaks in.
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), PORT: '0', ...env },
