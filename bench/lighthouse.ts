@@ -20,6 +20,8 @@ interface Figures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Time to Interactive: the app, not only its first screen, ready for taps (outside the score). */
+  ttiMs: number;
   /** What to look at when a goal is missed: the LCP element, what shifted, the busiest script. */
   why: string[];
 }
@@ -74,6 +76,7 @@ async function auditOnce(port: number, url: string, headers: Record<string, stri
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
+    ttiMs: numeric('interactive'),
     why: [
       `LCP element: ${named(lhr.audits['largest-contentful-paint-element']?.details, 1).join(', ') || '–'}`,
       `shifted: ${named(lhr.audits['layout-shifts']?.details, 3).join(', ') || 'nothing'}`,
@@ -140,12 +143,14 @@ export async function benchLighthouse(): Promise<void> {
       const lcp = median(runs.map((r) => r.lcpMs));
       const tbt = median(runs.map((r) => r.tbtMs));
       const cls = median(runs.map((r) => r.cls));
+      const tti = median(runs.map((r) => r.ttiMs));
       const mark = (met: boolean) => (met ? 'met' : 'MISSED');
       rows[page.name] = {
         performance: `${score} (goal ≥ ${GOALS.score}: ${mark(score >= GOALS.score)})`,
         LCP: `${(lcp / 1000).toFixed(2)} s (goal ≤ ${GOALS.lcpMs / 1000} s: ${mark(lcp <= GOALS.lcpMs)})`,
         TBT: `${Math.round(tbt)} ms`,
         CLS: `${cls.toFixed(3)} (goal ≤ ${GOALS.cls}: ${mark(cls <= GOALS.cls)})`,
+        TTI: `${(tti / 1000).toFixed(2)} s`,
         'runs (score)': runs.map((r) => r.score).join(', '),
       };
       diagnoses.push(`${page.name}: ${runs[0]!.why.join('; ')}`);
