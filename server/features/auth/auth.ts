@@ -10,6 +10,7 @@ import * as schema from '../../db/schema/index';
 import { profiles } from '../../db/schema/index';
 import type { EmailProvider } from '../../providers/email/index';
 import type { SmsProvider } from '../../providers/sms/index';
+import { withOneQuerySessions } from './session-lookup';
 
 /** The Vite dev server's origin, trusted in development so its requests pass better-auth's Origin check. */
 export const DEV_CLIENT_ORIGIN = 'http://localhost:5173';
@@ -66,7 +67,8 @@ export function createAuth({ db, config, secret, sms, email, logger }: AuthDeps)
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    // A session and its user in one prepared query (session-lookup.ts), the rest as Drizzle's adapter does it.
+    database: withOneQuerySessions(drizzleAdapter(db, { provider: 'pg', schema }), db),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
