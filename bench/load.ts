@@ -8,7 +8,8 @@
 // is printed with them.
 //
 // For a closer look: BENCH_DATABASE=pglite|postgres, BENCH_ROUTE=<part of a
-// route>, BENCH_SECONDS, BENCH_CONNECTIONS, and BENCH_NODE_ARGS="--cpu-prof"
+// route>, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_WORKERS (server processes
+// over PostgreSQL, default auto: one per core), and BENCH_NODE_ARGS="--cpu-prof"
 // to profile the server.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +26,8 @@ import { AUTH_RATE_LIMITS } from '../server/features/auth/auth.routes';
 import { rootDir, startServer, type RunningServer } from './server';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Server processes over PostgreSQL (the WORKERS setting); PGlite always runs in one. */
+const POSTGRES_WORKERS = process.env.BENCH_WORKERS ?? '1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 1;
 const GOAL_P95_MS = 100;
@@ -241,7 +244,8 @@ const postgresTarget: Target = {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
     return {
       handle,
-      env: { DATABASE_URL: throwaway.url, DATA_DIR: dataDir },
+      // As README's deployment runs it over PostgreSQL: one worker process per core.
+      env: { DATABASE_URL: throwaway.url, DATA_DIR: dataDir, WORKERS: POSTGRES_WORKERS },
       beforeStart: () => undefined,
       cleanUp: async () => {
         await throwaway.drop();
@@ -440,7 +444,8 @@ const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 export async function benchLoad(): Promise<void> {
   console.log(
     `\nAPI under load (autocannon; server in its own process, NODE_ENV=production; ${os.cpus().length} cores, ` +
-      `load average ${loadAverage()} at start)`,
+      `load average ${loadAverage()} at start; over PostgreSQL the server runs with WORKERS=${POSTGRES_WORKERS}, ` +
+      'as README’s deployment says; PGlite serves one process)',
   );
   const model = await startInstantModel();
   const rows: Row[] = [];

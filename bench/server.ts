@@ -1,7 +1,7 @@
 // The real server (`node --import tsx server/index.ts`) started as its own
 // process for the benches, so it has a core of its own and the load driver
 // does not share its event loop.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,7 +23,7 @@ export interface RunningServer {
   url: string;
   port: number;
   child: ChildProcess;
-  /** CPU time the server process has used so far, in ms (Linux /proc; NaN elsewhere). */
+  /** CPU time the server process and its workers have used so far, in ms (Linux /proc; NaN elsewhere). */
   cpuMs(): number;
   stop(): Promise<void>;
 }
@@ -38,6 +38,21 @@ function processCpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** CPU time of a process and of its children (the workers, with WORKERS above 1). */
+function treeCpuMs(pid: number | undefined): number {
+  let children: number[] = [];
+  try {
+    const listing = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+    children = listing
+      .split('\n')
+      .map(Number)
+      .filter((n) => n > 0);
+  } catch {
+    // No children: ps exits with 1.
+  }
+  return [pid, ...children].reduce<number>((sum, each) => sum + processCpuMs(each), 0);
 }
 
 /**
@@ -77,7 +92,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     const healthy = await fetch(`${url}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (healthy) return { url, port, child, stop, cpuMs: () => processCpuMs(child.pid) };
+    if (healthy) return { url, port, child, stop, cpuMs: () => treeCpuMs(child.pid) };
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -13,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.AI_HELPER_MODEL).toBe('gpt-4o-mini');
     expect(config.isProduction).toBe(false);
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.WORKERS).toBe(1);
   });
 
   it('reads good values and derives the public URL from PORT', () => {
@@ -70,6 +72,18 @@ describe('loadConfig', () => {
   it('requires AUTH_SECRET when DATABASE_URL is set, since instances share sessions', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/app' })).toThrowError(
       /AUTH_SECRET is required when DATABASE_URL is set/,
+    );
+  });
+
+  it('runs several worker processes only over PostgreSQL, and auto means one per core', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@db/app', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...postgres, WORKERS: '3' }).WORKERS).toBe(3);
+    expect(loadConfig({ ...postgres, WORKERS: 'auto' }).WORKERS).toBe(os.availableParallelism());
+    expect(() => loadConfig({ WORKERS: '2' })).toThrowError(
+      'Invalid configuration: WORKERS above 1 needs DATABASE_URL: the embedded database serves one process',
+    );
+    expect(() => loadConfig({ ...postgres, WORKERS: '0' })).toThrowError(
+      'WORKERS must be auto or a whole number from 1 to 99 (got "0")',
     );
   });
 

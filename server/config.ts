@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PLANS } from '../common/constants';
@@ -19,6 +20,13 @@ const envSchema = z
       .max(65535, { message: 'must be an integer from 0 to 65535' })
       .default(3000),
     DATA_DIR: z.string().trim().min(1).default('./.data'),
+    /** Server processes sharing the port: a whole number, or auto for one per core. */
+    WORKERS: z
+      .string()
+      .trim()
+      .regex(/^(auto|[1-9]\d?)$/, { message: 'must be auto or a whole number from 1 to 99' })
+      .default('1')
+      .transform((v) => (v === 'auto' ? os.availableParallelism() : Number(v))),
     DATABASE_URL: z
       .string()
       .trim()
@@ -70,6 +78,13 @@ const envSchema = z
       .default(5300),
   })
   .superRefine((env, ctx) => {
+    if (env.WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'above 1 needs DATABASE_URL: the embedded database serves one process',
+      });
+    }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createThrowawayPostgres, isPostgresReachable } from './db/test-databases';
 
 // The real entry point, started as `npm run serve` would: no configuration
 // but a data folder and a free port.
@@ -93,5 +96,74 @@ describe('server process', () => {
     expect(output().trim()).toBe(
       'Invalid configuration: DEFAULT_PLAN must be FREE or UNLIMITED (got "GOLD")',
     );
+  });
+});
+
+/** The pids of a process's children (Linux ps). */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor<T>(what: string, check: () => T | undefined | false, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const postgresReachable = await isPostgresReachable();
+
+describe.skipIf(!postgresReachable)('server process with WORKERS over PostgreSQL', () => {
+  it('runs that many workers on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
+    const database = await createThrowawayPostgres();
+    try {
+      const port = await freePort();
+      const { child, output, exited } = start({
+        DATA_DIR: tempDir(),
+        DATABASE_URL: database.url,
+        AUTH_SECRET: 'workers-test-secret-that-is-long-enough',
+        PORT: String(port),
+        WORKERS: '2',
+      });
+      const listening = () => output().match(/listening on/g)?.length ?? 0;
+      await waitFor('two workers listening', () => listening() >= 2);
+      const workers = childPids(child.pid!);
+      expect(workers).toHaveLength(2);
+      for (let i = 0; i < 4; i++)
+        expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+      // A worker that dies is replaced, and the port keeps answering.
+      process.kill(workers[0]!, 'SIGKILL');
+      await waitFor('a third worker listening', () => listening() >= 3);
+      const replaced = childPids(child.pid!);
+      expect(replaced).toHaveLength(2);
+      expect(replaced).not.toContain(workers[0]);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output()).toContain('all workers stopped');
+      for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await database.drop();
+    }
   });
 });

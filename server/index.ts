@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { buildApp } from './app';
+import { superviseWorkers } from './cluster';
 import { stopOcr } from './features/documents/ocr';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -13,7 +15,9 @@ import { createLogger } from './lib/logger';
 import { chooseProviders } from './providers/index';
 
 // The only file that listens on a port: configuration, database, migrations,
-// content, the retention job, HTTP server and graceful shutdown.
+// content, the retention job, HTTP server and graceful shutdown. With WORKERS
+// above 1, the first process only supervises (cluster.ts) and each worker it
+// starts runs all of this.
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,6 +33,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  if (config.WORKERS > 1 && cluster.isPrimary) return superviseWorkers(config.WORKERS, logger);
 
   let releaseLock: (() => void) | undefined;
   let database: DatabaseHandle;
@@ -92,6 +97,8 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // A worker whose supervisor is gone stops too, rather than serving on unwatched.
+  if (cluster.isWorker) process.on('disconnect', () => shutdown('disconnect'));
 }
 
 main().catch((error: unknown) => {
