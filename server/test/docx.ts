@@ -1,9 +1,16 @@
 import JSZip from 'jszip';
 
-// The smallest .docx Word and mammoth accept, holding one paragraph: letters
-// for the document tests, built in memory.
+// The smallest .docx Word and mammoth accept: letters for the document tests
+// (server and browser), built in memory, one paragraph per line given.
 
-export function docxZip(text: string): JSZip {
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function docxZip(paragraphs: string | string[]): JSZip {
+  const body = [paragraphs]
+    .flat()
+    .map((line) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(line)}</w:t></w:r></w:p>`)
+    .join('');
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -15,12 +22,12 @@ export function docxZip(text: string): JSZip {
   );
   zip.file(
     'word/document.xml',
-    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   );
   return zip;
 }
 
 /** The .docx file's bytes. */
-export function docx(text: string): Promise<Uint8Array> {
-  return docxZip(text).generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+export function docx(paragraphs: string | string[]): Promise<Uint8Array> {
+  return docxZip(paragraphs).generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 }

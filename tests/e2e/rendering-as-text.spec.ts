@@ -1,5 +1,5 @@
-import JSZip from 'jszip';
 import { expect, test, type Page } from '@playwright/test';
+import { docx } from '../../server/test/docx';
 import { DESKTOP, signUp } from './fixtures';
 import { installVoiceStubs } from './voice-stubs';
 
@@ -22,28 +22,6 @@ async function expectNoInjection(page: Page) {
       bold: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'negrita').length,
     })),
   ).toEqual({ handlers: 0, images: 0, scripts: 0, bold: 0 });
-}
-
-/** A real Word document (the zip mammoth reads) whose paragraphs are `lines`. */
-async function docx(lines: string[]): Promise<Buffer> {
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${lines
-      .map((line) => `<w:p><w:r><w:t xml:space="preserve">${escape(line)}</w:t></w:r></w:p>`)
-      .join('')}</w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'nodebuffer' });
 }
 
 test.use({ viewport: DESKTOP });
@@ -115,7 +93,7 @@ test('a letter and a help message with markup show as text', async ({ page }) =>
   await page.getByLabel('Archivo (PDF, DOC, DOCX o imagen, hasta 10 MB)').setInputFiles({
     name,
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    buffer: letter,
+    buffer: Buffer.from(letter),
   });
   await page.getByRole('button', { name: 'Analizar documento' }).click();
   await expect(page.getByText('¡Procesamiento completado!')).toBeVisible({ timeout: 20_000 });

@@ -6,7 +6,7 @@ import { startOpenAiStandIn, type StandIn } from '../../test/openai-stand-in';
 import { closeRenderer, renderLetterPdf, renderLetterPng } from '../../test/render';
 import { readNotice } from './notice-reader';
 import { stopOcr } from './ocr';
-import { docxZip } from '../../test/docx';
+import { docx, docxZip } from '../../test/docx';
 
 let t: TestApp;
 let standIn: StandIn | undefined;
@@ -42,8 +42,6 @@ function upload(client: TestClient, bytes: Uint8Array, name: string, type = 'app
   body.append('file', new File([new Uint8Array(bytes)], name, { type }));
   return client.json<Result>('/api/documents/process', { method: 'POST', body });
 }
-
-const docx = (text: string) => docxZip(text).generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
 
 const RECEIPT_LETTER = [
   'U.S. Citizenship and Immigration Services',
