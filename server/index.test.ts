@@ -1,56 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, isPostgresReachable } from './db/test-databases';
+import { freePort, listeningPort, spawnServer, type ServerProcess } from './test/server-process';
 
 // The real entry point, started as `npm run serve` would: no configuration
 // but a data folder and a free port.
 
-const rootDir = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
+function start(env: Record<string, string>): ServerProcess {
+  const started = spawnServer(env);
+  children.push(started.child);
+  return started;
 }
 
-function start(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  // As `npm run serve` starts it: one node process (the tsx command would run the server in a
-  // second process of its own, which outlives a killed tsx and keeps its port and folder).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: rootDir,
-    // A clean environment: nothing from the developer's shell leaks in.
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function startListening(env: Record<string, string>): Promise<Started> {
-  const { child, output } = start(env);
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const match = /"port":(\d+)[^\n]*listening/.exec(output());
-    if (match) return { child, port: Number(match[1]), output };
-    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not listen within 20 s: ${output()}`);
+async function startListening(env: Record<string, string>) {
+  const started = start(env);
+  return { ...started, port: await listeningPort(started, 20_000) };
 }
 
 function tempDir(): string {
@@ -109,14 +79,6 @@ function childPids(pid: number): number[] {
   } catch {
     return [];
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitFor<T>(what: string, check: () => T | undefined | false, ms = 30_000): Promise<T> {

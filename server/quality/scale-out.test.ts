@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,13 +10,13 @@ import { migrationsFolder, openDatabase } from '../db/client';
 import { createThrowawayPostgres, isPostgresReachable, type ThrowawayPostgres } from '../db/test-databases';
 import { LIMIT_MESSAGE } from '../features/assistant/assistant.service';
 import { createStorageProvider } from '../providers/storage/index';
+import { listeningPort, spawnServer } from '../test/server-process';
 
 // Scale-out as README's deployment describes it: two app processes on their own
 // ports, one PostgreSQL database, one storage folder, one AUTH_SECRET and
 // PUBLIC_URL. Anything an instance kept to itself (sessions, limits, files)
 // shows up here as a request that works on one instance and not the other.
 
-const rootDir = path.resolve(import.meta.dirname, '../..');
 /** The browser's origin, as a load balancer in front of both would present it. */
 const PUBLIC_URL = 'http://localhost:4999';
 const AUTH_SECRET = 'scale-out-secret-shared-by-every-instance-0123456789';
@@ -30,27 +30,12 @@ interface Instance {
   output: () => string;
 }
 
-/** Starts `node --import tsx server/index.ts` on a free port and waits for its "listening" line. */
+/** Starts the server on a free port and waits until it listens. */
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: rootDir,
-    // Nothing from the developer's shell leaks in.
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const instance = { child, url: '', output: () => output };
-  children.push(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const match = /"port":(\d+)[^\n]*listening/.exec(output);
-    if (match) return { ...instance, url: `http://127.0.0.1:${match[1]}` };
-    if (child.exitCode !== null) throw new Error(`instance exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`instance did not listen within 60 s: ${output}`);
+  const started = spawnServer(env);
+  children.push(started.child);
+  const port = await listeningPort(started, 60_000);
+  return { child: started.child, url: `http://127.0.0.1:${port}`, output: started.output };
 }
 
 /** The JSON answers these tests read, loosely typed. */
