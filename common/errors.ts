@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'card_error',
   'provider_error',
   'not_configured',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

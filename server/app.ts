@@ -24,6 +24,7 @@ import { saveChat } from './features/saved-chats/saved-chats.service';
 import { createChatListReader } from './features/saved-chats/chat-list';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createLetterReader, type LetterReader } from './features/documents/understand';
+import { sharedExtractionSandbox, type LetterTextReader } from './features/documents/extraction-sandbox';
 import { formsRoutes, localFilesRoutes } from './features/forms/forms.routes';
 import { blogRoutes } from './features/blog/blog.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -79,6 +80,7 @@ export interface AppDeps {
   model: AssistantModel;
   classify: Classifier;
   readLetter: LetterReader;
+  readLetterText: LetterTextReader;
   helpChat: HelpResponder;
   storage: StorageProvider;
   speech: SpeechProvider;
@@ -88,7 +90,15 @@ export interface AppDeps {
 
 /** What buildApp makes from configuration unless a test passes its own. */
 type Replaceable =
-  'model' | 'classify' | 'readLetter' | 'helpChat' | 'storage' | 'speech' | 'transcription' | 'payments';
+  | 'model'
+  | 'classify'
+  | 'readLetter'
+  | 'readLetterText'
+  | 'helpChat'
+  | 'storage'
+  | 'speech'
+  | 'transcription'
+  | 'payments';
 
 export interface ServerDeps
   extends Omit<AppDeps, 'auth' | 'secret' | Replaceable>, Partial<Pick<AppDeps, Replaceable>> {
@@ -112,6 +122,7 @@ export function buildApp(deps: ServerDeps) {
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
     classify: deps.classify ?? createClassifier(config),
     readLetter: deps.readLetter ?? createLetterReader(config, { sleep: deps.sleep }),
+    readLetterText: deps.readLetterText ?? sharedExtractionSandbox().read,
     helpChat: deps.helpChat ?? createHelpResponder(config, { sleep: deps.sleep }),
     storage: deps.storage ?? createStorageProvider(config, deps.authSecret, deps.clock),
     speech: deps.speech ?? createSpeechProvider(config),
@@ -326,7 +337,10 @@ function createApi(deps: ApiDeps) {
     .route('/blog', blogRoutes({ db }))
     .route('/feedback', feedbackRoutes({ db, auth, limiter, clientIp }))
     .route('/help-chat', helpChatRoutes({ respond: deps.helpChat, limiter, clientIp }))
-    .route('/documents', documentsRoutes({ auth, limiter, readLetter: deps.readLetter }))
+    .route(
+      '/documents',
+      documentsRoutes({ auth, limiter, readLetterText: deps.readLetterText, readLetter: deps.readLetter }),
+    )
     .route('/files', localFilesRoutes({ root: localStorageRoot(config), secret: deps.secret, clock }))
     .route(
       '/chats',

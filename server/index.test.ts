@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createThrowawayPostgres, isPostgresReachable } from './db/test-databases';
+import { UNREADABLE_MESSAGE } from './features/documents/extract';
+import { brokenGif, brokenPng } from './test/hostile-files';
 import { freePort, listeningPort, spawnServer, type ServerProcess } from './test/server-process';
 
 // The real entry point, started as `npm run serve` would: no configuration
@@ -58,6 +60,40 @@ describe('server process', () => {
     const second = start({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/is in use by another process \(pid \d+\)/);
+  });
+
+  it('survives broken images that crashed the OCR: 422 for each, then keeps serving', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const { child } = await startListening({ DATA_DIR: tempDir(), PORT: String(port), PUBLIC_URL: url });
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: url },
+      body: JSON.stringify({ email: 'ana@example.com', password: 'secreto-123', name: 'Ana' }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (const [bytes, name] of [
+      [brokenPng(), 'rota.png'],
+      [brokenGif(), 'rota.gif'],
+    ] as const) {
+      const body = new FormData();
+      body.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      const answer = await fetch(`${url}/api/documents/process`, {
+        method: 'POST',
+        headers: { Origin: url, Cookie: cookie },
+        body,
+      });
+      expect(answer.status).toBe(422);
+      expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(
+        UNREADABLE_MESSAGE,
+      );
+    }
+    expect(child.exitCode).toBeNull();
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 
   it('stops at once on a bad value with one line naming the variable', async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
-import { stopOcr } from './features/documents/ocr';
+import { stopSharedExtractionSandbox } from './features/documents/extraction-sandbox';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { ContentError, loadContent } from './db/content';
@@ -86,7 +86,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await stopRetention().catch(() => undefined);
-      await stopOcr().catch(() => undefined);
+      await stopSharedExtractionSandbox().catch(() => undefined);
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database'));
       releaseLock?.();
       logger.info('stopped');

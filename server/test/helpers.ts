@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { buildApp, type createApp, type ServerDeps } from '../app';
 import { createLetterReader } from '../features/documents/understand';
+import { sharedExtractionSandbox } from '../features/documents/extraction-sandbox';
 import { createHelpResponder } from '../features/help-chat/help-chat';
 import { createClassifier } from '../providers/ai/classifier';
 import { createAssistantModel } from '../providers/ai/index';
@@ -40,6 +41,7 @@ export function providersFor(config: Config) {
     model: createAssistantModel(config),
     classify: createClassifier(config),
     readLetter: createLetterReader(config),
+    readLetterText: sharedExtractionSandbox().read,
     helpChat: createHelpResponder(config),
     storage: createStorageProvider(config, TEST_SECRET),
     speech: createSpeechProvider(config),
@@ -56,7 +58,7 @@ export async function createTestApp(
     sleep?: (ms: number) => Promise<void>;
     /** Receives every log line (JSON); set LOG_LEVEL in env, since tests log nothing by default. */
     logDestination?: DestinationStream;
-  } & Partial<Pick<ServerDeps, 'model' | 'speech' | 'transcription'>> = {},
+  } & Partial<Pick<ServerDeps, 'model' | 'speech' | 'transcription' | 'readLetterText'>> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const config = createTestConfig({ DATA_DIR: dataDir, ...options.env });
@@ -73,6 +75,7 @@ export async function createTestApp(
     model: options.model,
     speech: options.speech,
     transcription: options.transcription,
+    readLetterText: options.readLetterText,
   });
   return {
     app,

@@ -5,8 +5,15 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { startOpenAiStandIn, type StandIn } from '../../test/openai-stand-in';
 import { closeRenderer, renderLetterPdf, renderLetterPng } from '../../test/render';
 import { readNotice } from './notice-reader';
-import { stopOcr } from './ocr';
+import { stopSharedExtractionSandbox } from './extraction-sandbox';
 import { docx, docxZip } from '../../test/docx';
+import { brokenGif, brokenPng, docxBomb, pdfBomb } from '../../test/hostile-files';
+import {
+  DOCUMENT_TOO_COMPLEX_MESSAGE,
+  MAX_LETTER_TEXT_CHARS,
+  readLetterText,
+  UNREADABLE_MESSAGE,
+} from './extract';
 
 let t: TestApp;
 let standIn: StandIn | undefined;
@@ -17,7 +24,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await closeRenderer();
-  await stopOcr();
+  await stopSharedExtractionSandbox();
 });
 
 interface Result {
@@ -128,6 +135,64 @@ describe('POST /api/documents/process (offline reader)', () => {
     );
   });
 
+  it('answers a broken PNG or GIF with 422 and the §8 message, and reads the next letter', async () => {
+    const client = await signedIn();
+    for (const [bytes, name] of [
+      [brokenPng(), 'rota.png'],
+      [brokenGif(), 'rota.gif'],
+    ] as const) {
+      const { status, body } = await upload(client, bytes, name, 'image/png');
+      expect(status).toBe(422);
+      expect(body.error.message).toBe(UNREADABLE_MESSAGE);
+    }
+    const png = await renderLetterPng(['Receipt Notice', 'Receipt Number IOE0912345678']);
+    expect((await upload(client, png, 'bien.png', 'image/png')).body.kind).toBe('receipt');
+  });
+
+  /** Uploads while asking /api/health every 20 ms; returns the answer and the longest wait for health. */
+  async function uploadWatchingHealth(client: TestClient, bytes: Uint8Array, name: string) {
+    let done = false;
+    let longestMs = 0;
+    let answers = 0;
+    const watch = (async () => {
+      while (!done) {
+        const started = performance.now();
+        expect((await t.app.request('/api/health')).status).toBe(200);
+        longestMs = Math.max(longestMs, performance.now() - started);
+        answers++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const result = await upload(client, bytes, name);
+    done = true;
+    await watch;
+    return { ...result, longestMs, answers };
+  }
+
+  it('refuses a DOCX bomb (1.3 million paragraphs, 45 MB of XML in 130 KB) at once', async () => {
+    const client = await signedIn();
+    const { status, body, longestMs } = await uploadWatchingHealth(client, await docxBomb(), 'bomba.docx');
+    expect(status).toBe(413);
+    expect(body.error.message).toBe(DOCUMENT_TOO_COMPLEX_MESSAGE);
+    expect(longestMs).toBeLessThan(1000);
+  });
+
+  it('stops a PDF whose stream inflates to 400 MB, while /api/health keeps answering', async () => {
+    const client = await signedIn();
+    const bomb = pdfBomb(400);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const { status, body, longestMs, answers } = await uploadWatchingHealth(client, bomb, 'bomba.pdf');
+    expect(status).toBe(413);
+    expect(body.error.message).toBe(DOCUMENT_TOO_COMPLEX_MESSAGE);
+    // The parser ran in the sandbox: the server answered health all along.
+    expect(answers).toBeGreaterThan(10);
+    expect(longestMs).toBeLessThan(1000);
+    // And the next letter is read by a fresh sandbox.
+    expect((await upload(client, await renderLetterPdf(RECEIPT_LETTER), 'recibo.pdf')).body.kind).toBe(
+      'receipt',
+    );
+  });
+
   it('accepts exactly 10 MB and refuses 10 MB + 1 byte with the Spanish message', async () => {
     const client = await signedIn();
     const pdf = await renderLetterPdf(RECEIPT_LETTER);
@@ -197,6 +262,16 @@ describe('with an AI key (stand-in server, real SDK)', () => {
     const { status, body } = await upload(client, await renderLetterPdf(RECEIPT_LETTER), 'recibo.pdf');
     expect(status).toBe(502);
     expect(body.error.message).toBe('Respuesta inválida del servidor');
+  });
+});
+
+describe('readLetterText', () => {
+  it("keeps at most a letter's worth of text", async () => {
+    const line = 'Receipt Number IOE0912345678. Please keep this notice for your records.';
+    const long = await docx(Array.from({ length: 3000 }, () => line));
+    const text = await readLetterText(long, 'docx');
+    expect(text.length).toBe(MAX_LETTER_TEXT_CHARS);
+    expect(text.startsWith(line)).toBe(true);
   });
 });
 

@@ -3,15 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
-import { AppError } from '../../lib/errors';
 
-// OCR with tesseract.js, which runs in its own worker thread, off the request
-// thread. Spanish and English trained data come from npm packages
+// OCR with tesseract.js. It runs inside the extraction sandbox (a child process
+// with memory and time limits, extraction-sandbox.ts), which keeps this worker
+// warm between letters. Spanish and English trained data come from npm packages
 // (@tesseract.js-data/spa, /eng); nothing is downloaded at run time.
-
-export const OCR_TIMEOUT_MESSAGE =
-  'El procesamiento tomó demasiado tiempo. Intenta con una imagen más pequeña.';
-export const OCR_TIME_LIMIT_MS = 60_000;
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +23,10 @@ function languageFolder(): string {
       `${lang}.traineddata.gz`,
     );
     fs.mkdirSync(folder, { recursive: true });
-    fs.copyFileSync(source, target);
+    // Copy then rename, so a process reading the folder never sees half a file.
+    const partial = `${target}.${process.pid}.tmp`;
+    fs.copyFileSync(source, partial);
+    fs.renameSync(partial, target);
   }
   return folder;
 }
@@ -39,6 +38,9 @@ function getWorker(): Promise<Worker> {
     langPath: languageFolder(),
     cacheMethod: 'none',
     gzip: true,
+    // Without a handler tesseract.js rethrows a failed job (a broken image) as an
+    // uncaught exception, which ends the process; the job's promise still rejects.
+    errorHandler: () => undefined,
   }).catch((error: unknown) => {
     worker = undefined;
     throw error;
@@ -46,32 +48,18 @@ function getWorker(): Promise<Worker> {
   return worker;
 }
 
-/** Text of an image. A job longer than the limit stops the worker and answers the §8 timeout message. */
-export async function recognizeImage(image: Buffer, timeLimitMs = OCR_TIME_LIMIT_MS): Promise<string> {
+/** Text of an image. After a failed job the worker is replaced, in case the failure left it broken. */
+export async function recognizeImage(image: Buffer): Promise<string> {
   const pending = getWorker();
   const current = await pending;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new AppError('provider_error', 504, OCR_TIMEOUT_MESSAGE, { logMessage: 'OCR timed out' })),
-      timeLimitMs,
-    );
-  });
   try {
-    const result = await Promise.race([current.recognize(image), timeout]);
-    return result.data.text;
+    return (await current.recognize(image)).data.text;
   } catch (error) {
-    if (error instanceof AppError) {
-      // The stuck job would block every later one: start over with a fresh
-      // worker, unless another job already did.
-      if (worker === pending) {
-        worker = undefined;
-        void current.terminate().catch(() => undefined);
-      }
+    if (worker === pending) {
+      worker = undefined;
+      void current.terminate().catch(() => undefined);
     }
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
