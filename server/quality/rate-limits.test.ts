@@ -135,6 +135,40 @@ describe('sign-in limits', { timeout: 120_000 }, () => {
     expect((await signIn(new TestClient(app, freshIp()), 'ana@example.com', 'secreto-123')).status).toBe(200);
   });
 
+  it('per account whatever the encoding: form-encoded or multipart guesses are refused, not tried', async () => {
+    const app = await start();
+    await signedInClient(app, 'marta@example.com');
+    const form = new URLSearchParams({ email: 'marta@example.com', password: 'secreto-123' });
+    const multipart = new FormData();
+    multipart.set('email', 'marta@example.com');
+    multipart.set('password', 'secreto-123');
+    // Even the right password, so a guess sent this way can never succeed; and no such attempt signs in.
+    for (const body of [form, multipart, JSON.stringify(Object.fromEntries(form))]) {
+      const headers: Record<string, string> =
+        typeof body === 'string' ? { 'Content-Type': 'text/plain' } : {};
+      const response = await new TestClient(app, freshIp()).request('/api/auth/sign-in/email', {
+        method: 'POST',
+        body,
+        headers,
+      });
+      expect(response.status).toBe(415);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // JSON with a charset is JSON: guesses count against the account as always.
+    const { limit } = AUTH_RATE_LIMITS.signInPerAccount;
+    for (let i = 0; i < limit; i++) {
+      const guess = await new TestClient(app, freshIp()).request('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'marta@example.com', password: `adivinanza-${i}` }),
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      });
+      expect(guess.status).toBe(401);
+    }
+    expect((await signIn(new TestClient(app, freshIp()), 'marta@example.com', 'secreto-123')).status).toBe(
+      429,
+    );
+  });
+
   it('per network: one address trying many accounts, by password or by code, is stopped; its neighbours are not', async () => {
     const app = await start();
     const { limit, windowMs } = AUTH_RATE_LIMITS.signInPerIp;

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { phoneCodeRequestSchema, toE164 } from '../../../common/account';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/index';
-import { AppError, NOT_FOUND_MESSAGE } from '../../lib/errors';
+import { AppError, BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '../../lib/errors';
 import type { RateLimiter, RateRule } from '../../lib/rate-limit';
 import { readJson } from '../../lib/validate';
 import type { Auth } from './auth';
@@ -73,6 +73,18 @@ async function accountOf(request: Request): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * better-auth also reads form-encoded bodies, which accountOf would not see:
+ * password guesses sent that way escaped the per-account limit. Our client
+ * sends JSON only, so a body in any other encoding is refused outright.
+ */
+function carriesNonJsonBody(request: Request): boolean {
+  const hasBody = request.body !== null && request.headers.get('Content-Length') !== '0';
+  if (!hasBody) return false;
+  const mediaType = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return mediaType !== 'application/json';
+}
+
 const DIRECT_SMS_PATHS = new Set([
   '/api/auth/phone-number/send-otp',
   '/api/auth/phone-number/request-password-reset',
@@ -102,6 +114,10 @@ export function authRoutes({ auth, db, limiter, clientIp }: AuthRoutesDeps) {
       .on(['GET', 'POST'], '/auth/*', async (c) => {
         // Codes are sent only through /phone-code above, where our limits apply.
         if (DIRECT_SMS_PATHS.has(c.req.path)) throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
+        if (c.req.method === 'POST' && carriesNonJsonBody(c.req.raw))
+          throw new AppError('unsupported_media_type', 415, BAD_REQUEST_MESSAGE, {
+            logMessage: 'auth body not JSON',
+          });
         const limits = c.req.method === 'POST' ? authLimitsFor(c.req.path) : undefined;
         if (limits) {
           await limiter.hit(limits.perIp, clientIp(c));
