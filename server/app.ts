@@ -311,6 +311,7 @@ function createApi(deps: ApiDeps) {
         questionsLeftToday: (profile) => questionsLeftToday(db, profile, clock()),
         closeBilling: (userId) => closeBillingFor(db, deps.payments, userId, clock()),
         limiter,
+        clock,
       }),
     )
     .route(

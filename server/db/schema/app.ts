@@ -39,6 +39,12 @@ export const profiles = pgTable(
     /** IANA time zone sent by the browser; the FREE plan's day starts at its midnight. */
     timeZone: text('time_zone'),
     /**
+     * When the time zone last changed while the person had questions in the
+     * last 24 hours: for a day after that, the FREE day is a rolling 24 hours,
+     * so moving midnight cannot give questions back.
+     */
+    timeZoneChangedAt: timestamp('time_zone_changed_at', { withTimezone: true }),
+    /**
      * Goes up with every insert, update or delete of the person's saved chats,
      * by triggers on saved_chats (migration 0001), whoever writes them: the
      * chat list is served from a cache while it stays the same.

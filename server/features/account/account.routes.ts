@@ -30,6 +30,7 @@ export interface AccountRoutesDeps {
   /** Ends the user's paid subscriptions at the provider; throws (and nothing is deleted) when it cannot. */
   closeBilling: (userId: string) => Promise<void>;
   limiter: RateLimiter;
+  clock: () => Date;
 }
 
 export const EMAIL_CHANGE_FAILED_MESSAGE = 'No se pudo actualizar el correo electrónico.';
@@ -43,6 +44,7 @@ export function accountRoutes({
   questionsLeftToday,
   closeBilling,
   limiter,
+  clock,
 }: AccountRoutesDeps) {
   const present = async (profile: Profile) => ({
     profile: {
@@ -85,7 +87,7 @@ export function accountRoutes({
         else changes.email = email.toLowerCase();
       }
       await getOrCreateProfile(db, { id: user.id, email: user.email, name: user.name }, config.DEFAULT_PLAN);
-      const profile = await updateProfile(db, user.id, changes);
+      const profile = await updateProfile(db, user.id, changes, clock());
       return c.json({ ...(await present(profile)), ...(emailWarning ? { warning: emailWarning } : {}) });
     })
     .post('/password', async (c) => {

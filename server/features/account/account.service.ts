@@ -12,6 +12,7 @@ import {
   verification,
 } from '../../db/schema/index';
 import type { Config } from '../../config';
+import { askedInLastDay, DEFAULT_TIME_ZONE } from '../assistant/usage.service';
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -40,10 +41,22 @@ export async function updateProfile(
   changes: Partial<
     Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'preferredLanguage' | 'timeZone'>
   >,
+  now: Date = new Date(),
 ): Promise<Profile> {
+  let timeZoneChangedAt: Date | undefined;
+  if (changes.timeZone !== undefined) {
+    const [current] = await db
+      .select({ timeZone: profiles.timeZone })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    const zone = (value: string | null | undefined) => value ?? DEFAULT_TIME_ZONE;
+    // A new zone moves the FREE day's midnight; see countingSince.
+    if (zone(current?.timeZone) !== zone(changes.timeZone) && (await askedInLastDay(db, userId, now)))
+      timeZoneChangedAt = now;
+  }
   const [updated] = await db
     .update(profiles)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, ...(timeZoneChangedAt ? { timeZoneChangedAt } : {}), updatedAt: now })
     .where(eq(profiles.id, userId))
     .returning();
   if (!updated) throw new Error('profile not found');

@@ -14,6 +14,7 @@ import { GUEST_DEMO_QUESTIONS, UPLOAD_MAX_BYTES } from '../../../common/constant
 import type { Auth } from '../auth/auth';
 import { optionalUser, SIGN_IN_REQUIRED_MESSAGE } from '../auth/session';
 import { ask, clearContext, remainingFor, type Asker, type AssistantDeps } from './assistant.service';
+import type { DayOwner } from './usage.service';
 
 export const GUEST_COOKIE = 'guest_id';
 const HOUR = 60 * 60 * 1000;
@@ -51,7 +52,7 @@ export interface AssistantRoutesDeps extends Omit<AssistantDeps, 'db'> {
     id: string;
     email: string;
     name: string;
-  }) => Promise<{ plan: string; timeZone: string | null; voiceId: string | null }>;
+  }) => Promise<{ plan: string; voiceId: string | null } & DayOwner>;
 }
 
 export function assistantRoutes(deps: AssistantRoutesDeps) {
@@ -78,6 +79,7 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
           userId: user.id,
           plan: profile.plan,
           timeZone: profile.timeZone,
+          timeZoneChangedAt: profile.timeZoneChangedAt,
           voiceId: profile.voiceId,
         },
       };

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { AssistantModel, ChatTurn } from '../../providers/ai/index';
 import { createEstadosUnidosStream } from './estados-unidos';
 import { buildSystemPrompt } from './prompt';
-import { questionsLeftToday, startOfLocalDay } from './usage.service';
+import { countingSince, questionsLeftToday, type DayOwner } from './usage.service';
 
 export const LIMIT_MESSAGE =
   'Has alcanzado el límite de consultas gratuitas. Actualiza tu plan para continuar.';
@@ -18,7 +18,7 @@ export const CONTEXT_TURNS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Asker =
-  | { kind: 'user'; userId: string; plan: Plan | string; timeZone: string | null; voiceId?: string | null }
+  | ({ kind: 'user'; userId: string; plan: Plan | string; voiceId?: string | null } & DayOwner)
   | { kind: 'guest'; guestId: string; ipHash: string };
 
 export interface AssistantDeps {
@@ -55,7 +55,7 @@ async function reserveQuestion(deps: AssistantDeps, asker: Asker): Promise<strin
       .values({ userId: asker.userId, createdAt: now })
       .returning({ id: usageEvents.id });
     if (asker.plan !== 'UNLIMITED') {
-      const since = startOfLocalDay(now, asker.timeZone);
+      const since = countingSince(now, asker);
       const [used] = await db
         .select({ n: count() })
         .from(usageEvents)
@@ -95,11 +95,7 @@ export async function remainingFor(
   asker: Asker,
 ): Promise<number | null> {
   if (asker.kind === 'user') {
-    return questionsLeftToday(
-      deps.db,
-      { id: asker.userId, plan: asker.plan, timeZone: asker.timeZone },
-      deps.clock(),
-    );
+    return questionsLeftToday(deps.db, { id: asker.userId, ...asker }, deps.clock());
   }
   const [used] = await deps.db
     .select({ n: count() })

@@ -295,6 +295,45 @@ describe('limits enforced by the server', () => {
     expect((await askJson(client, '¿Qué es DACA?')).status).toBe(200);
   });
 
+  it('FREE: switching to a time zone whose midnight just passed gives no question back', async () => {
+    // Three questions at 14:55 in Chicago (23:55 in Dubai)…
+    now = new Date('2026-03-10T19:55:00Z');
+    t = await createTestApp({ clock: () => now });
+    const client = new TestClient(t);
+    await client.signUp('ana@example.com');
+    await t.database.db.update(schema.profiles).set({ plan: 'FREE', timeZone: 'America/Chicago' });
+    for (let i = 0; i < 3; i++) expect((await askJson(client, '¿Qué es DACA?')).status).toBe(200);
+    expect((await askJson(client, '¿Qué es DACA?')).status).toBe(429);
+
+    // …then, at 00:05 in Dubai, whose midnight just passed, the person says they live there.
+    now = new Date('2026-03-10T20:05:00Z');
+    const moved = await client.json('/api/me', { method: 'PATCH', json: { timeZone: 'Asia/Dubai' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.questionsLeftToday).toBe(0);
+    now = new Date('2026-03-10T20:16:00Z');
+    expect((await askJson(client, '¿Qué es DACA?')).status).toBe(429);
+    // Nor back and forth.
+    await client.json('/api/me', { method: 'PATCH', json: { timeZone: 'Pacific/Kiritimati' } });
+    await client.json('/api/me', { method: 'PATCH', json: { timeZone: 'America/Chicago' } });
+    expect((await askJson(client, '¿Qué es DACA?')).status).toBe(429);
+    // A full day after the last change the person has three again.
+    now = new Date('2026-03-11T20:17:00Z');
+    expect((await client.json('/api/me')).body.questionsLeftToday).toBe(3);
+  });
+
+  it('FREE: a new zone set before any question keeps the local-midnight day', async () => {
+    now = new Date('2026-03-10T20:05:00Z');
+    t = await createTestApp({ clock: () => now });
+    const client = new TestClient(t);
+    await client.signUp('ana@example.com');
+    await t.database.db.update(schema.profiles).set({ plan: 'FREE' });
+    await client.json('/api/me', { method: 'PATCH', json: { timeZone: 'America/Los_Angeles' } });
+    for (let i = 0; i < 3; i++) expect((await askJson(client, '¿Qué es DACA?')).status).toBe(200);
+    // Midnight in Los Angeles (07:00Z, PDT) starts a new day, as SPEC §6 says.
+    now = new Date('2026-03-11T07:00:00Z');
+    expect((await askJson(client, '¿Qué es DACA?')).status).toBe(200);
+  });
+
   it('UNLIMITED has no limit; a plan change applies at once', async () => {
     t = await createTestApp();
     const client = new TestClient(t);
