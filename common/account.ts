@@ -23,6 +23,8 @@ export const MESSAGES = {
   confirmPasswordRequired: 'Confirma tu nueva contraseña',
   passwordsDoNotMatch: 'Las contraseñas no coinciden',
   deletionPhrase: `Debes escribir '${DELETION_PHRASE}' para confirmar`,
+  emailChangePassword: 'Para cambiar tu correo, escribe tu contraseña actual.',
+  emailChangeCode: 'Para cambiar tu correo, escribe el código que te enviamos por SMS.',
 } as const;
 
 /** Keeps only digits, at most 10 (SPEC.md §5); a pasted +1 country code is dropped. */
@@ -99,6 +101,10 @@ export const profileUpdateSchema = z
       .nullable(),
     preferredLanguage: z.enum(['es', 'en']),
     timeZone: z.string().refine(isTimeZone, 'Zona horaria no válida'),
+    /** A new e-mail needs proof it is the person: their password… */
+    currentPassword: z.string().max(200),
+    /** …or, for an account made by phone, a code sent to that phone (POST /api/me/email-code). */
+    emailCode: z.string().trim().max(OTP_LENGTH),
   })
   .partial()
   .strict();

@@ -86,6 +86,8 @@ export interface AppDeps {
   speech: SpeechProvider;
   transcription: TranscriptionProvider;
   payments: PaymentProvider;
+  email: EmailProvider;
+  sms: SmsProvider;
 }
 
 /** What buildApp makes from configuration unless a test passes its own. */
@@ -101,7 +103,9 @@ type Replaceable =
   | 'payments';
 
 export interface ServerDeps
-  extends Omit<AppDeps, 'auth' | 'secret' | Replaceable>, Partial<Pick<AppDeps, Replaceable>> {
+  extends
+    Omit<AppDeps, 'auth' | 'secret' | 'sms' | 'email' | Replaceable>,
+    Partial<Pick<AppDeps, Replaceable>> {
   authSecret: string;
   sms?: SmsProvider;
   email?: EmailProvider;
@@ -117,6 +121,8 @@ export function buildApp(deps: ServerDeps) {
   const auth = createAuth({ db: deps.database.db, config, secret: deps.authSecret, sms, email, logger });
   const app = createApp({
     ...deps,
+    sms,
+    email,
     auth,
     secret: deps.authSecret,
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
@@ -312,6 +318,9 @@ function createApi(deps: ApiDeps) {
         closeBilling: (userId) => closeBillingFor(db, deps.payments, userId, clock()),
         limiter,
         clock,
+        clientIp,
+        email: deps.email,
+        sms: deps.sms,
       }),
     )
     .route(

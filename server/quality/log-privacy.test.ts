@@ -204,7 +204,7 @@ describe('logs of a full journey', () => {
     const sms = createSmsProvider(config, logger);
     const email = createEmailProvider(config, logger);
     const auth = createAuth({ db: database.db, config, secret: TEST_SECRET, sms, email, logger });
-    const app = createApp({ config, database, logger, auth, ...providersFor(config) });
+    const app = createApp({ config, database, logger, auth, ...providersFor(config), sms, email });
     const t = { app, config };
     cleanup = async () => {
       vi.restoreAllMocks();

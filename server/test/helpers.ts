@@ -11,6 +11,8 @@ import { createAssistantModel } from '../providers/ai/index';
 import { createSpeechProvider, createTranscriptionProvider } from '../providers/speech/index';
 import { createPaymentProvider } from '../providers/payments/index';
 import { createStorageProvider } from '../providers/storage/index';
+import { createSmsProvider } from '../providers/sms/index';
+import { createEmailProvider } from '../providers/email/index';
 import { createTestDatabase } from '../db/test-databases';
 import type { DatabaseHandle } from '../db/client';
 import type { Auth } from '../features/auth/auth';
@@ -47,6 +49,8 @@ export function providersFor(config: Config) {
     speech: createSpeechProvider(config),
     transcription: createTranscriptionProvider(config),
     payments: createPaymentProvider(config),
+    sms: createSmsProvider(config, createLogger(config)),
+    email: createEmailProvider(config, createLogger(config)),
   };
 }
 

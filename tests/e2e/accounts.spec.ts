@@ -108,6 +108,21 @@ test('phone registration with the code from the outbox', async ({ page }) => {
   // The name typed at registration is on the profile.
   await page.goto('/settings');
   await expect(page.getByLabel('Nombre')).toHaveValue('Rosa');
+
+  // Adding an e-mail to an account made by phone takes a code sent to that phone.
+  await page.getByLabel('Apellido').fill('Pérez');
+  await page.getByLabel('Correo electrónico').fill(`rosa-${digits}@example.com`);
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(
+    page.getByText('Para cambiar tu correo, escribe el código que te enviamos por SMS.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByText('Código de verificación enviado')).toBeVisible();
+  await page.getByLabel('Código por SMS').fill(await codeFor(`+1${digits}`));
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Perfil actualizado exitosamente')).toBeVisible();
+  await expect(page.getByLabel('Código por SMS')).toBeHidden();
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(`rosa-${digits}@example.com`);
 });
 
 test('a guarded route while signed out → /login → back to it after sign-in', async ({ page, browser }) => {
@@ -143,6 +158,19 @@ test('settings: profile, wrong then right current password, and account deletion
   await expect(page.getByText('Perfil actualizado exitosamente')).toBeVisible();
   await expect(page.getByText(/^Actualizado a las \d{2}:\d{2}$/)).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Lucía Hernández' })).toBeVisible();
+
+  // A new sign-in e-mail asks for the password first.
+  const newEmail = `nuevo-${email}`;
+  await page.getByLabel('Correo electrónico').fill(newEmail);
+  await save.click();
+  await expect(page.getByText('Para cambiar tu correo, escribe tu contraseña actual.')).toBeVisible();
+  await page.getByLabel('Confirma con tu contraseña').fill('no-es-esta');
+  await save.click();
+  await expect(page.getByText('La contraseña actual no es correcta.').first()).toBeVisible();
+  await page.getByLabel('Confirma con tu contraseña').fill('secreto-123');
+  await save.click();
+  await expect(page.getByText('Perfil actualizado exitosamente')).toBeVisible();
+  await expect(page.getByLabel('Confirma con tu contraseña')).toBeHidden();
 
   await page.getByLabel('Contraseña actual', { exact: true }).fill('no-es-esta');
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('nueva-clave');

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index';
 import { readOutbox } from '../../providers/outbox';
+import { MESSAGES } from '../../../common/account';
+import { AUTH_RATE_LIMITS } from '../auth/auth.routes';
 import { TestClient } from '../../test/client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import path from 'node:path';
@@ -15,6 +17,7 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 const smsOutbox = () => readOutbox(path.join(t.dataDir, 'outbox', 'sms.jsonl'));
+const emailOutbox = () => readOutbox(path.join(t.dataDir, 'outbox', 'email.jsonl'));
 const lastCode = async () => (await smsOutbox()).at(-1)?.code ?? '';
 
 describe('e-mail sign-up and sign-in', () => {
@@ -287,19 +290,105 @@ describe('profile', () => {
     });
   });
 
-  it('changes the sign-in e-mail through better-auth', async () => {
+  it('changes the sign-in e-mail only with the current password, and tells the old address', async () => {
     const client = new TestClient(t);
     await client.signUp('ana@example.com', 'secreto-123');
+    const patch = (json: Record<string, unknown>) => client.json('/api/me', { method: 'PATCH', json });
+
+    const bare = await patch({ email: 'ladron@example.com' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.fields).toEqual({ currentPassword: MESSAGES.emailChangePassword });
+    const wrong = await patch({ email: 'ladron@example.com', currentPassword: 'adivinanza' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({ currentPassword: 'La contraseña actual no es correcta.' });
+    const [still] = await t.database.db.select().from(schema.user);
+    expect(still?.email).toBe('ana@example.com');
+    expect(await emailOutbox()).toEqual([]);
+
     const changed = await client.json<{ profile: { email: string } }>('/api/me', {
       method: 'PATCH',
-      json: { email: 'Ana.Nueva@example.com' },
+      json: { email: 'Ana.Nueva@example.com', currentPassword: 'secreto-123' },
     });
+    expect(changed.status).toBe(200);
     expect(changed.body.profile.email).toBe('ana.nueva@example.com');
+    const [notice] = await emailOutbox();
+    expect(notice).toMatchObject({ to: 'ana@example.com', subject: 'Cambiaste el correo de tu cuenta' });
+    expect(notice?.text).toContain('a•••@example.com');
+    expect(notice?.text).not.toContain('ana.nueva@example.com');
     const signIn = await new TestClient(t).json('/api/auth/sign-in/email', {
       method: 'POST',
       json: { email: 'ana.nueva@example.com', password: 'secreto-123' },
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it("limits e-mail change attempts like sign-ins, and keeps better-auth's own route closed", async () => {
+    const client = new TestClient(t);
+    await client.signUp('ana@example.com', 'secreto-123');
+    const { limit } = AUTH_RATE_LIMITS.signInPerAccount;
+    for (let i = 0; i < limit; i++) {
+      const guess = await client.json('/api/me', {
+        method: 'PATCH',
+        json: { email: `otra${i}@example.com`, currentPassword: `adivinanza-${i}` },
+      });
+      expect(guess.status).toBe(400);
+    }
+    const refused = await client.json('/api/me', {
+      method: 'PATCH',
+      json: { email: 'otra@example.com', currentPassword: 'secreto-123' },
+    });
+    expect(refused.status).toBe(429);
+    const direct = await client.json('/api/auth/change-email', {
+      method: 'POST',
+      json: { newEmail: 'directo@example.com' },
+    });
+    expect(direct.status).toBe(404);
+    const [row] = await t.database.db.select().from(schema.user);
+    expect(row?.email).toBe('ana@example.com');
+  });
+
+  it('an account made by phone adds an e-mail with a code sent to its phone, and gets a notice by SMS', async () => {
+    const client = new TestClient(t);
+    await client.json('/api/phone-code', { method: 'POST', json: { phone: '5555550100', mode: 'register' } });
+    await client.json('/api/auth/phone-number/verify', {
+      method: 'POST',
+      json: { phoneNumber: '+15555550100', code: await lastCode() },
+    });
+    const bare = await client.json('/api/me', { method: 'PATCH', json: { email: 'rosa@example.com' } });
+    expect(bare.body.error.fields).toEqual({ emailCode: MESSAGES.emailChangeCode });
+
+    expect((await client.json('/api/me/email-code', { method: 'POST' })).body).toEqual({ sent: true });
+    const code = await lastCode();
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await client.json('/api/me', {
+      method: 'PATCH',
+      json: { email: 'rosa@example.com', emailCode: wrongCode },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields?.emailCode).toBeTruthy();
+
+    await client.json('/api/me/email-code', { method: 'POST' });
+    const changed = await client.json<{ profile: { email: string } }>('/api/me', {
+      method: 'PATCH',
+      json: { email: 'rosa@example.com', emailCode: await lastCode() },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.profile.email).toBe('rosa@example.com');
+    const notice = (await smsOutbox()).at(-1);
+    expect(notice).toMatchObject({ to: '+15555550100' });
+    expect(notice?.text).toContain('r•••@example.com');
+    // Still signed in: the code proved the change and opened no other session.
+    expect((await client.json('/api/me')).status).toBe(200);
+  });
+
+  it("keeps the profile's e-mail in step with the sign-in address, whatever changes it", async () => {
+    const client = new TestClient(t);
+    await client.signUp('ana@example.com', 'secreto-123');
+    const [row] = await t.database.db.select().from(schema.user);
+    const context = await t.auth.$context;
+    await context.internalAdapter.updateUser(row!.id, { email: 'ana.otra@example.com' });
+    const me = await client.json<{ profile: { email: string } }>('/api/me');
+    expect(me.body.profile.email).toBe('ana.otra@example.com');
   });
 
   it('counts FREE questions from the usage ledger since local midnight', async () => {

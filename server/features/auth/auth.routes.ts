@@ -85,9 +85,15 @@ function carriesNonJsonBody(request: Request): boolean {
   return mediaType !== 'application/json';
 }
 
-const DIRECT_SMS_PATHS = new Set([
+/**
+ * Routes of better-auth that our own routes replace, where our rules apply:
+ * codes are sent through /phone-code (limits), and the sign-in e-mail changes
+ * through PATCH /api/me (proof it is the person, notice to the old address).
+ */
+const REPLACED_PATHS = new Set([
   '/api/auth/phone-number/send-otp',
   '/api/auth/phone-number/request-password-reset',
+  '/api/auth/change-email',
 ]);
 
 export function authRoutes({ auth, db, limiter, clientIp }: AuthRoutesDeps) {
@@ -112,8 +118,7 @@ export function authRoutes({ auth, db, limiter, clientIp }: AuthRoutesDeps) {
         return c.json({ sent: true, alreadyRegistered: mode === 'register' && Boolean(existing) });
       })
       .on(['GET', 'POST'], '/auth/*', async (c) => {
-        // Codes are sent only through /phone-code above, where our limits apply.
-        if (DIRECT_SMS_PATHS.has(c.req.path)) throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
+        if (REPLACED_PATHS.has(c.req.path)) throw new AppError('not_found', 404, NOT_FOUND_MESSAGE);
         if (c.req.method === 'POST' && carriesNonJsonBody(c.req.raw))
           throw new AppError('unsupported_media_type', 415, BAD_REQUEST_MESSAGE, {
             logMessage: 'auth body not JSON',

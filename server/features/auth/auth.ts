@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -133,6 +134,16 @@ export function createAuth({ db, config, secret, sms, email, logger }: AuthDeps)
                 plan: config.DEFAULT_PLAN,
               })
               .onConflictDoNothing();
+          },
+        },
+        update: {
+          // The profile's e-mail follows the sign-in address, whichever route changed it.
+          after: async (updated) => {
+            if (!updated.email) return;
+            await db
+              .update(profiles)
+              .set({ email: isPlaceholderEmail(updated.email) ? '' : updated.email })
+              .where(eq(profiles.id, updated.id));
           },
         },
       },

@@ -19,3 +19,12 @@ export function useUpdateProfile() {
     },
   });
 }
+
+/** A code by SMS to the account's own phone, to prove a change of e-mail. */
+export function sendEmailCode() {
+  return unwrap(api.me['email-code'].$post());
+}
+
+export function useSendEmailCode() {
+  return useMutation({ mutationFn: sendEmailCode });
+}

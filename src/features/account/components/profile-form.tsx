@@ -5,55 +5,94 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
-import { MESSAGES } from '@common/account';
+import { MESSAGES, OTP_LENGTH } from '@common/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import type { Me } from '@/lib/profile';
-import { useUpdateProfile } from '../api/update-profile';
+import { useSendEmailCode, useUpdateProfile } from '../api/update-profile';
 
-const formSchema = z.object({
-  firstName: z.string().trim().min(1, MESSAGES.profileFirstName),
-  lastName: z.string().trim().min(1, MESSAGES.profileLastName),
-  email: z.string().trim().pipe(z.email(MESSAGES.profileEmail)),
-  phoneNumber: z.string().trim(),
-});
-type FormValues = z.infer<typeof formSchema>;
+/** A new e-mail needs the current password, or (accounts made by phone) a code sent by SMS. */
+function formSchemaFor(profile: Me['profile'], byPhone: boolean) {
+  return z
+    .object({
+      firstName: z.string().trim().min(1, MESSAGES.profileFirstName),
+      lastName: z.string().trim().min(1, MESSAGES.profileLastName),
+      email: z.string().trim().pipe(z.email(MESSAGES.profileEmail)),
+      phoneNumber: z.string().trim(),
+      currentPassword: z.string(),
+      emailCode: z.string().trim(),
+    })
+    .superRefine((values, ctx) => {
+      if (values.email.toLowerCase() === profile.email.toLowerCase()) return;
+      if (byPhone && !values.emailCode)
+        ctx.addIssue({ code: 'custom', path: ['emailCode'], message: MESSAGES.emailChangeCode });
+      if (!byPhone && !values.currentPassword)
+        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: MESSAGES.emailChangePassword });
+    });
+}
+type FormValues = z.infer<ReturnType<typeof formSchemaFor>>;
 
 export function ProfileForm({ profile }: { profile: Me['profile'] }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const sendCode = useSendEmailCode();
   const [savedAt, setSavedAt] = useState<Date>();
+  // An account made by phone has no e-mail yet, nor a password the person knows.
+  const byPhone = profile.email === '' && Boolean(profile.phoneNumber);
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(formSchemaFor(profile, byPhone)),
     defaultValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,
       email: profile.email,
       phoneNumber: profile.phoneNumber ?? '',
+      currentPassword: '',
+      emailCode: '',
     },
   });
   const { errors, isDirty } = form.formState;
+  const emailChanging = form.watch('email').trim().toLowerCase() !== profile.email.toLowerCase();
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async ({ currentPassword, emailCode, ...values }) => {
+    const proof = emailChanging ? (byPhone ? { emailCode } : { currentPassword }) : {};
     try {
-      const result = await update.mutateAsync({ ...values, phoneNumber: values.phoneNumber || null });
+      const result = await update.mutateAsync({
+        ...values,
+        ...(emailChanging ? {} : { email: undefined }),
+        ...proof,
+        phoneNumber: values.phoneNumber || null,
+      });
       form.reset({
         firstName: result.profile.firstName,
         lastName: result.profile.lastName,
         email: result.profile.email,
         phoneNumber: result.profile.phoneNumber ?? '',
+        currentPassword: '',
+        emailCode: '',
       });
       setSavedAt(new Date());
       toast.success(t('settings.profileSaved'));
       if ('warning' in result && typeof result.warning === 'string') toast.warning(result.warning);
     } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fields : undefined;
+      for (const name of ['currentPassword', 'emailCode'] as const)
+        if (fields?.[name]) form.setError(name, { message: fields[name] });
       toast.error(t('settings.profileError'), {
         description: failure instanceof ApiError ? failure.message : undefined,
       });
     }
   });
+
+  const onSendCode = async () => {
+    try {
+      await sendCode.mutateAsync();
+      toast.success(t('settings.emailCodeSent'));
+    } catch (failure) {
+      toast.error(failure instanceof ApiError ? failure.message : t('settings.profileError'));
+    }
+  };
 
   const field = (name: keyof FormValues) => ({
     id: `profile-${name}`,
@@ -78,6 +117,37 @@ export function ProfileForm({ profile }: { profile: Me['profile'] }) {
         <Field id="profile-phoneNumber" label={t('settings.phone')} error={errors.phoneNumber?.message}>
           <Input type="tel" inputMode="tel" autoComplete="tel" {...field('phoneNumber')} />
         </Field>
+        {emailChanging && !byPhone ? (
+          <Field
+            id="profile-currentPassword"
+            label={t('settings.emailChangePassword')}
+            hint={t('settings.emailChangeHint')}
+            error={errors.currentPassword?.message}
+          >
+            <Input type="password" autoComplete="current-password" {...field('currentPassword')} />
+          </Field>
+        ) : null}
+        {emailChanging && byPhone ? (
+          <Field
+            id="profile-emailCode"
+            label={t('settings.emailCode')}
+            hint={t('settings.emailCodeHint')}
+            error={errors.emailCode?.message}
+          >
+            <div className="flex gap-2">
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={OTP_LENGTH}
+                className="w-36"
+                {...field('emailCode')}
+              />
+              <Button type="button" variant="outline" onClick={onSendCode} disabled={sendCode.isPending}>
+                {sendCode.isPending ? t('settings.sendingCode') : t('settings.sendCode')}
+              </Button>
+            </div>
+          </Field>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3 md:col-span-2">
           <Button type="submit" disabled={!isDirty || update.isPending}>
             {update.isPending ? t('settings.saving') : t('settings.save')}
