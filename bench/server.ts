@@ -62,6 +62,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       PATH: process.env.PATH ?? '',
       HOME: os.tmpdir(),
       NODE_ENV: 'production',
+      // No Stripe here: the sandbox, asked for by name as production requires.
+      PAYMENTS: 'sandbox',
       PUBLIC_URL: url,
       ...env,
       PORT: String(port),

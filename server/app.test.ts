@@ -141,7 +141,11 @@ describe('API', () => {
 });
 
 describe('errors', () => {
-  const config = createTestConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://ayuda.example.org' });
+  const config = createTestConfig({
+    NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
+    PUBLIC_URL: 'https://ayuda.example.org',
+  });
   const throwingAuth = {
     options: { trustedOrigins: [] },
     handler: () => {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionWarnings } from './config';
 
 describe('loadConfig', () => {
   it('needs nothing on a development machine and applies the documented defaults', () => {
@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db/app',
       AUTH_SECRET: 'x'.repeat(32),
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       S3_FORCE_PATH_STYLE: 'true',
     });
     expect(config.PORT).toBe(8080);
@@ -94,6 +95,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrowError(
       /STRIPE_WEBHOOK_SECRET is required/,
     );
+  });
+
+  it('in production, refuses to start with the sandbox payments unless asked for by name, and warns', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
+      /^Invalid configuration: STRIPE_SECRET_KEY is required in production .*PAYMENTS=sandbox/,
+    );
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrowError(
+      /STRIPE_SECRET_KEY is required when PAYMENTS=stripe/,
+    );
+    const trial = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
+      PUBLIC_URL: 'http://ayuda.example',
+    });
+    expect(productionWarnings(trial)).toEqual([
+      expect.stringContaining('PAYMENTS=sandbox'),
+      expect.stringContaining('No TWILIO_*'),
+      expect.stringContaining('No SMTP_URL'),
+      expect.stringContaining('PUBLIC_URL is not https'),
+    ]);
+    const real = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://ayuda.example',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM_NUMBER: '+15555550100',
+      SMTP_URL: 'smtps://u:p@mail.example',
+    });
+    expect(productionWarnings(real)).toEqual([]);
+    expect(productionWarnings(loadConfig({}))).toEqual([]);
   });
 
   it('never echoes a secret value back in the error line', () => {

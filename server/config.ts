@@ -61,6 +61,21 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_URL: optionalUrl,
+    /**
+     * sandbox or stripe. Unset, it follows STRIPE_SECRET_KEY; in production the
+     * sandbox (which grants memberships for test cards) must be asked for by name.
+     */
+    PAYMENTS: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).optional(),
+    /**
+     * Proxies in front of the server (a load balancer: 1). Their X-Forwarded-For
+     * gives the client's address; 0 ignores the header, as it can be forged.
+     */
+    TRUST_PROXY: z.coerce
+      .number({ message: 'must be a whole number from 0 to 10' })
+      .int({ message: 'must be a whole number from 0 to 10' })
+      .min(0, { message: 'must be a whole number from 0 to 10' })
+      .max(10, { message: 'must be a whole number from 0 to 10' })
+      .default(0),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ENDPOINT: optionalUrl,
@@ -104,6 +119,28 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STRIPE_SECRET_KEY is set' });
         }
       }
+    }
+    if (env.PAYMENTS === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required when PAYMENTS=stripe',
+      });
+    }
+    if (env.PAYMENTS === 'sandbox' && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message: 'is sandbox while STRIPE_SECRET_KEY is set',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production (without it the sandbox grants memberships for test cards; set PAYMENTS=sandbox to run it on purpose)',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
@@ -152,6 +189,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, ''),
     isProduction: data.NODE_ENV === 'production',
   };
+}
+
+/**
+ * What a production server runs with that only suits a trial: logged at start,
+ * one line each, so an operator sees it before users do.
+ */
+export function productionWarnings(config: Config): string[] {
+  if (!config.isProduction) return [];
+  const warnings: string[] = [];
+  if (!config.STRIPE_SECRET_KEY)
+    warnings.push('PAYMENTS=sandbox: no money moves and test cards get a membership');
+  if (!config.TWILIO_ACCOUNT_SID)
+    warnings.push('No TWILIO_*: sign-in codes are written to the outbox file, not sent by SMS');
+  if (!config.SMTP_URL)
+    warnings.push('No SMTP_URL: e-mails (password reset, notices) are written to the outbox file, not sent');
+  if (!config.publicUrl.startsWith('https://'))
+    warnings.push(`PUBLIC_URL is not https (${config.publicUrl}): session cookies travel unencrypted`);
+  return warnings;
 }
 
 /** Names whose values must never be echoed back, even in an error line. */

@@ -96,6 +96,17 @@ describe('server process', () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
   });
 
+  it('in production, will not start on sandbox payments unless told so, and then warns', async () => {
+    const refused = start({ DATA_DIR: tempDir(), NODE_ENV: 'production' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output().trim()).toMatch(
+      /^Invalid configuration: STRIPE_SECRET_KEY is required in production/,
+    );
+    const trial = await startListening({ DATA_DIR: tempDir(), NODE_ENV: 'production', PAYMENTS: 'sandbox' });
+    for (const warning of ['PAYMENTS=sandbox', 'No TWILIO_*', 'No SMTP_URL', 'PUBLIC_URL is not https'])
+      expect(trial.output()).toContain(warning);
+  });
+
   it('stops at once on a bad value with one line naming the variable', async () => {
     const { exited, output } = start({ DATA_DIR: tempDir(), DEFAULT_PLAN: 'GOLD' });
     expect(await exited).toBe(1);

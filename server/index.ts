@@ -5,7 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { buildApp } from './app';
 import { superviseWorkers } from './cluster';
 import { stopSharedExtractionSandbox } from './features/documents/extraction-sandbox';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, productionWarnings, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { ContentError, loadContent } from './db/content';
 import { startRetentionJob } from './jobs/retention';
@@ -33,6 +33,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
+  if (cluster.isPrimary) for (const warning of productionWarnings(config)) logger.warn(warning);
   if (config.WORKERS > 1 && cluster.isPrimary) return superviseWorkers(config.WORKERS, logger);
 
   let releaseLock: (() => void) | undefined;

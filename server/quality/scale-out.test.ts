@@ -99,6 +99,7 @@ describe.skipIf(!postgresReachable)('two instances sharing one PostgreSQL and on
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
     const env = {
       NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
       DATABASE_URL: database.url,
       AUTH_SECRET,
       PUBLIC_URL,
