@@ -34,7 +34,7 @@ import { createHelpResponder, type HelpResponder } from './features/help-chat/he
 import { helpChatRoutes } from './features/help-chat/help-chat.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { statsRoutes } from './features/stats/stats.routes';
-import { clientIp } from './lib/client-ip';
+import { createClientIp } from './lib/client-ip';
 import {
   AppError,
   BAD_REQUEST_MESSAGE,
@@ -285,6 +285,7 @@ interface ApiDeps extends AppDeps {
 function createApi(deps: ApiDeps) {
   const { config, database, auth, limiter, clock, logger } = deps;
   const db = database.db;
+  const clientIp = createClientIp(config.TRUST_PROXY);
   // The plan is read from the server on every use, after the membership is
   // brought up to date (a trial that ended, a cancellation whose period is over).
   // One query when nothing changed: the profile with the latest subscription.

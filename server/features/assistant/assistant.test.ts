@@ -260,6 +260,45 @@ describe('limits enforced by the server', () => {
     expect(refused.headers.getSetCookie()).toEqual([]);
   });
 
+  it('guest behind a load balancer (TRUST_PROXY=1): each visitor has their own demo; a forged header gains nothing', async () => {
+    t = await createTestApp({ clock: () => now, env: { TRUST_PROXY: '1' } });
+    const balancer = '10.0.0.5';
+    // What the balancer forwards: whatever the visitor sent, then the address it saw.
+    const visitor = (address: string, sent?: string) => {
+      const client = new TestClient(t, balancer);
+      return (question: string) =>
+        client.json<{ error: { code: string } }>('/api/assistant/ask', {
+          method: 'POST',
+          json: { question },
+          headers: {
+            Accept: 'application/json',
+            'X-Forwarded-For': sent ? `${sent}, ${address}` : address,
+          },
+        });
+    };
+    const ana = visitor('203.0.113.1');
+    expect((await ana('uno')).status).toBe(200);
+    expect((await ana('dos')).status).toBe(200);
+    expect((await ana('tres')).status).toBe(429);
+    // Another visitor through the same balancer is not Ana.
+    expect((await visitor('203.0.113.2')('uno')).status).toBe(200);
+    // Ana with a fresh cookie and a made-up header is still Ana.
+    expect((await visitor('203.0.113.1', '198.51.100.99')('uno')).status).toBe(429);
+  });
+
+  it('guest without TRUST_PROXY: X-Forwarded-For is ignored, as anyone can write it', async () => {
+    t = await createTestApp({ clock: () => now });
+    const ask = (sent: string) =>
+      new TestClient(t, '203.0.113.7').json('/api/assistant/ask', {
+        method: 'POST',
+        json: { question: 'hola' },
+        headers: { Accept: 'application/json', 'X-Forwarded-For': sent },
+      });
+    expect((await ask('198.51.100.1')).status).toBe(200);
+    expect((await ask('198.51.100.2')).status).toBe(200);
+    expect((await ask('198.51.100.3')).status).toBe(429);
+  });
+
   it('guest: a fresh cookie jar on the same network is refused too', async () => {
     t = await createTestApp({ clock: () => now });
     await askJson(new TestClient(t, '198.51.100.2'), 'uno');
