@@ -119,11 +119,13 @@ export function buildApp(deps: ServerDeps) {
   const sms = deps.sms ?? createSmsProvider(config, logger);
   const email = deps.email ?? createEmailProvider(config, logger);
   const auth = createAuth({ db: deps.database.db, config, secret: deps.authSecret, sms, email, logger });
+  const payments = deps.payments ?? createPaymentProvider(config);
   const app = createApp({
     ...deps,
     sms,
     email,
     auth,
+    payments,
     secret: deps.authSecret,
     model: deps.model ?? createAssistantModel(config, { sleep: deps.sleep }),
     classify: deps.classify ?? createClassifier(config),
@@ -133,9 +135,8 @@ export function buildApp(deps: ServerDeps) {
     storage: deps.storage ?? createStorageProvider(config, deps.authSecret, deps.clock),
     speech: deps.speech ?? createSpeechProvider(config),
     transcription: deps.transcription ?? createTranscriptionProvider(config),
-    payments: deps.payments ?? createPaymentProvider(config),
   });
-  return { app, auth, sms, email };
+  return { app, auth, sms, email, payments };
 }
 
 export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { buildApp } from './app';
+import { deleteAccount } from './features/account/account.service';
+import { sweepUnfinishedSignUps } from './features/billing/billing.service';
 import { superviseWorkers } from './cluster';
 import { stopSharedExtractionSandbox } from './features/documents/extraction-sandbox';
 import { ConfigError, loadConfig, productionWarnings, type Config } from './config';
@@ -58,12 +60,20 @@ async function main() {
   // an advisory lock lets one at a time do the work.
   const stopRetention = startRetentionJob({ db: database.db, logger });
 
-  const { app } = buildApp({
+  const { app, payments } = buildApp({
     config,
     database,
     logger,
     authSecret: resolveAuthSecret(config, logger),
     clientDir: path.join(rootDir, 'dist'),
+  });
+  // A sign-up with payment that a killed process left half-made is undone before serving.
+  await sweepUnfinishedSignUps({
+    db: database.db,
+    payments,
+    now: new Date(),
+    logger,
+    deleteAccount: (userId) => deleteAccount(database.db, userId, undefined),
   });
 
   const server: ServerType = serve({ fetch: app.fetch, port: config.PORT }, (info) => {

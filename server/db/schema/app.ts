@@ -220,6 +220,20 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * A sign-up with payment in progress: written before anything else, removed in
+ * the transaction that records the subscription. A process killed in between
+ * leaves it behind, and the start-up sweep undoes what it points to (the
+ * account without a subscription, the provider's customer).
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  /** What the provider started, once it did (JSON of StartedSubscription). */
+  started: jsonb('started'),
+  createdAt: createdAt(),
+});
+
 /** Webhook events already handled, so replays and duplicates are ignored. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

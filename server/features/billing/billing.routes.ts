@@ -20,6 +20,9 @@ import { spanishAuthMessage } from '../auth/auth-errors';
 import { requireUser } from '../auth/session';
 import {
   applyPaymentEvent,
+  beginPendingSignUp,
+  endPendingSignUp,
+  notePendingStart,
   latestSubscription,
   markCancelAtPeriodEnd,
   membershipView,
@@ -108,7 +111,16 @@ export function billingRoutes(deps: BillingRoutesDeps) {
 
         const now = clock();
         const name = `${input.firstName} ${input.lastName}`;
-        const started = await payments.startSubscription({ email: input.email, name, card, now });
+        // Written first: if this process dies midway, the start-up sweep undoes what follows.
+        const pendingId = await beginPendingSignUp(db, input.email, now);
+        let started: StartedSubscription;
+        try {
+          started = await payments.startSubscription({ email: input.email, name, card, now });
+        } catch (error) {
+          await endPendingSignUp(db, pendingId);
+          throw error;
+        }
+        await notePendingStart(db, pendingId, started);
 
         let userId: string | undefined;
         try {
@@ -132,11 +144,13 @@ export function billingRoutes(deps: BillingRoutesDeps) {
               .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: now })
               .where(eq(profiles.id, id));
             await recordNewSubscription(tx, { userId: id, provider: payments.name, snapshot: started, now });
+            await endPendingSignUp(tx, pendingId);
           });
           for (const cookie of response.headers.getSetCookie())
             c.header('Set-Cookie', cookie, { append: true });
         } catch (error) {
           await undoSignUp(deps, started, userId);
+          await endPendingSignUp(db, pendingId);
           throw error;
         }
         return c.json({

@@ -1,11 +1,16 @@
 import { addMonths } from 'date-fns';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { MembershipView } from '../../../common/billing';
 import type { Plan } from '../../../common/constants';
 import type { Database } from '../../db/client';
-import { paymentEvents, profiles, subscriptions } from '../../db/schema/index';
+import { paymentEvents, pendingSignups, profiles, subscriptions, user } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { PaymentProvider, SubscriptionSnapshot } from '../../providers/payments/index';
+import type { Logger } from '../../lib/logger';
+import type {
+  PaymentProvider,
+  StartedSubscription,
+  SubscriptionSnapshot,
+} from '../../providers/payments/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Profile = typeof profiles.$inferSelect;
@@ -278,4 +283,73 @@ export function membershipView(
         }
       : null,
   };
+}
+
+/** A pending sign-up younger than this may still be in progress on some instance. */
+export const PENDING_SIGNUP_GRACE_MS = 10 * 60 * 1000;
+
+/** The first write of a sign-up with payment: a marker the sweep finds if the process dies. */
+export async function beginPendingSignUp(db: Database, email: string, now: Date): Promise<string> {
+  const [row] = await db
+    .insert(pendingSignups)
+    .values({ email: email.toLowerCase(), createdAt: now })
+    .returning({ id: pendingSignups.id });
+  return row!.id;
+}
+
+/** Remembers what the provider started, so the sweep can undo it. */
+export async function notePendingStart(db: Database, id: string, started: StartedSubscription) {
+  await db.update(pendingSignups).set({ started }).where(eq(pendingSignups.id, id));
+}
+
+/** The sign-up is done (in the transaction that records the subscription) or fully undone. */
+export async function endPendingSignUp(db: Database | Transaction, id: string) {
+  await db.delete(pendingSignups).where(eq(pendingSignups.id, id));
+}
+
+/**
+ * Undoes the sign-ups a killed process left half-made: the account created
+ * without its subscription (with a password, maybe without a profile) is
+ * deleted, and what the provider started is abandoned. Runs at start on every
+ * instance; only markers older than the grace period are touched, so a sign-up
+ * in progress elsewhere is left alone.
+ */
+export async function sweepUnfinishedSignUps(deps: {
+  db: Database;
+  payments: PaymentProvider;
+  now: Date;
+  deleteAccount: (userId: string) => Promise<void>;
+  logger: Logger;
+}): Promise<number> {
+  const { db, payments, now, logger } = deps;
+  const stale = await db
+    .select()
+    .from(pendingSignups)
+    .where(lt(pendingSignups.createdAt, new Date(now.getTime() - PENDING_SIGNUP_GRACE_MS)));
+  for (const marker of stale) {
+    const accounts = await db
+      .select({ id: user.id })
+      .from(user)
+      .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+      .where(
+        and(
+          sql`lower(${user.email}) = ${marker.email}`,
+          gte(user.createdAt, new Date(marker.createdAt.getTime() - 60_000)),
+          isNull(subscriptions.id),
+        ),
+      );
+    for (const account of accounts) await deps.deleteAccount(account.id);
+    const started = marker.started as StartedSubscription | null;
+    try {
+      if (started) await payments.abandon(started);
+    } catch (error) {
+      // Kept for the next start: the provider's side must not stay half-made.
+      logger.error({ err: error }, 'could not undo the payment of an unfinished sign-up');
+      continue;
+    }
+    await endPendingSignUp(db, marker.id);
+  }
+  if (stale.length)
+    logger.warn({ count: stale.length }, 'undid sign-ups left unfinished by a stopped process');
+  return stale.length;
 }

@@ -1,10 +1,18 @@
-import { addDays } from 'date-fns';
+import { addDays, addMinutes } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES } from '../../../common/billing';
 import * as schema from '../../db/schema/index';
 import { CARD_DECLINED_MESSAGE, CARD_EXPIRED_MESSAGE } from '../../providers/payments/local';
 import { TestClient } from '../../test/client';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { createLogger } from '../../lib/logger';
+import {
+  createPaymentProvider,
+  type PaymentProvider,
+  type StartedSubscription,
+} from '../../providers/payments/index';
+import { deleteAccount } from '../account/account.service';
+import { beginPendingSignUp, notePendingStart, sweepUnfinishedSignUps } from './billing.service';
 
 // The sandbox provider end to end through the real app. DEFAULT_PLAN is FREE
 // here so that UNLIMITED can only come from the subscription.
@@ -258,5 +266,77 @@ describe('membership over time', () => {
     expect((await new TestClient(t).json('/api/billing/webhook', { method: 'POST', json: {} })).status).toBe(
       404,
     );
+  });
+});
+
+describe('a sign-up with payment cut short by a killed process', () => {
+  const stripeLike = () => {
+    const abandoned: Array<string | null> = [];
+    const payments = {
+      ...createPaymentProvider(t.config),
+      name: 'stripe' as const,
+      abandon: async (started: StartedSubscription) => void abandoned.push(started.customerId),
+    };
+    return { payments, abandoned };
+  };
+  const sweep = (payments: PaymentProvider) =>
+    sweepUnfinishedSignUps({
+      db: t.database.db,
+      payments,
+      now,
+      logger: createLogger(t.config),
+      deleteAccount: (userId) => deleteAccount(t.database.db, userId, undefined),
+    });
+
+  it('leaves no marker when it finishes, or when it fails', async () => {
+    expect((await subscribe(new TestClient(t), signUp)).status).toBe(200);
+    expect(
+      (
+        await subscribe(new TestClient(t), {
+          ...signUp,
+          email: 'b@example.com',
+          cardNumber: '4000000000000002',
+        })
+      ).status,
+    ).toBe(402);
+    expect(await t.database.db.select().from(schema.pendingSignups)).toEqual([]);
+  });
+
+  it("is undone at the next start: the account without its subscription goes, and the provider's side", async () => {
+    // What the route had done when the process died: marker, provider start, account; no subscription.
+    const pendingId = await beginPendingSignUp(t.database.db, 'Rosa@Example.com', now);
+    await notePendingStart(t.database.db, pendingId, {
+      customerId: 'cus_cortado',
+      subscriptionId: null,
+      status: 'incomplete',
+      cardBrand: null,
+      cardLast4: null,
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
+    await new TestClient(t).signUp('rosa@example.com', 'secreto-123', 'Rosa');
+    // A sign-up still in progress elsewhere (younger than the grace period) is left alone.
+    now = addMinutes(now, 9);
+    const { payments, abandoned } = stripeLike();
+    expect(await sweep(payments)).toBe(0);
+    expect((await tableCounts()).users).toBe(1);
+
+    now = addMinutes(now, 2);
+    expect(await sweep(payments)).toBe(1);
+    expect(await tableCounts()).toEqual(NOTHING);
+    expect(abandoned).toEqual(['cus_cortado']);
+    expect(await t.database.db.select().from(schema.pendingSignups)).toEqual([]);
+    // The address is free again for a sign-up that works.
+    expect((await subscribe(new TestClient(t), signUp)).status).toBe(200);
+  });
+
+  it('keeps an account that has its subscription, whatever marker is left', async () => {
+    expect((await subscribe(new TestClient(t), signUp)).status).toBe(200);
+    await beginPendingSignUp(t.database.db, 'rosa@example.com', addMinutes(now, -1));
+    now = addMinutes(now, 30);
+    const { payments } = stripeLike();
+    expect(await sweep(payments)).toBe(1);
+    expect((await tableCounts()).subscriptions).toBe(1);
   });
 });
