@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
+import { buildApp, createApp } from './app';
+import { openDatabase } from './db/client';
+import { UNAVAILABLE_MESSAGE } from './lib/errors';
+import { TestClient } from './test/client';
 import type { Auth } from './features/auth/auth';
 import { createLogger } from './lib/logger';
-import { createTestApp, createTestConfig, providersFor, type TestApp } from './test/helpers';
+import { createTestApp, createTestConfig, providersFor, TEST_SECRET, type TestApp } from './test/helpers';
 
 describe('API', () => {
   let t: TestApp;
@@ -136,6 +139,73 @@ describe('API', () => {
       expect(rows[0]).toMatchObject({ email: 'rosa@example.com', plan: 'FREE' });
     } finally {
       await free.close();
+    }
+  });
+});
+
+describe('personal answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('are never stored by a browser or proxy, and never show the session token to scripts', async () => {
+    const client = new TestClient(t);
+    const signUp = await client.signUp('ana@example.com');
+    expect(signUp.status).toBe(200);
+    expect(JSON.stringify(signUp.body)).not.toMatch(/"token"/);
+    expect(client.signedIn).toBe(true);
+    const signIn = await new TestClient(t).json('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'ana@example.com', password: 'secreto-123' },
+    });
+    expect(signIn.status).toBe(200);
+    expect(JSON.stringify(signIn.body)).not.toMatch(/"token"/);
+    for (const route of [
+      '/api/me',
+      '/api/billing/membership',
+      '/api/auth/get-session',
+      '/api/auth/list-sessions',
+    ]) {
+      const { status, body, response } = await client.json(route);
+      expect(status, route).toBe(200);
+      expect(response.headers.get('Cache-Control'), route).toBe('no-store');
+      expect(JSON.stringify(body), route).not.toMatch(/"token"/);
+    }
+    const session = await client.json<{ session: { userId: string }; user: { email: string } }>(
+      '/api/auth/get-session',
+    );
+    expect(session.body.user.email).toBe('ana@example.com');
+    // A public figure may be cached a little, as its route says.
+    expect((await client.request('/api/stats/helped')).headers.get('Cache-Control')).toBe(
+      'public, max-age=30',
+    );
+  });
+});
+
+describe('a database out of reach', () => {
+  it("answers 503 with Retry-After, in Spanish, on our routes and on better-auth's", async () => {
+    const config = createTestConfig();
+    const database = await openDatabase({ driver: 'postgres', url: 'postgres://postgres@127.0.0.1:1/nada' });
+    try {
+      const { app } = buildApp({ config, database, logger: createLogger(config), authSecret: TEST_SECRET });
+      const client = new TestClient({ app, config });
+      for (const [route, init] of [
+        ['/api/stats/helped', {}],
+        ['/api/blog', {}],
+        [
+          '/api/auth/sign-in/email',
+          { method: 'POST', json: { email: 'a@example.com', password: 'secreto-123' } },
+        ],
+      ] as const) {
+        const { status, body, response } = await client.json(route, init);
+        expect(status, route).toBe(503);
+        expect(body.error, route).toEqual({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
+        expect(response.headers.get('Retry-After'), route).toBe('30');
+      }
+    } finally {
+      await database.close();
     }
   });
 });

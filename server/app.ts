@@ -40,8 +40,10 @@ import {
   BAD_REQUEST_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   INVALID_CHARACTERS_MESSAGE,
+  isDatabaseUnreachable,
   NOT_FOUND_MESSAGE,
   PAYLOAD_TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -141,6 +143,23 @@ export function buildApp(deps: ServerDeps) {
 
 export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';
 
+/** better-auth puts the session token in its JSON (sign-in, sign-up, get-session, list-sessions). */
+function carriesToken(value: unknown, depth = 0): boolean {
+  if (depth > 3 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => carriesToken(item, depth + 1));
+  return Object.entries(value).some(([key, inner]) => key === 'token' || carriesToken(inner, depth + 1));
+}
+
+function withoutTokens(value: unknown, depth = 0): unknown {
+  if (depth > 3 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutTokens(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, inner]) => [key, withoutTokens(inner, depth + 1)]),
+  );
+}
+
 export function createApp(deps: AppDeps) {
   const { config, logger, auth, clientDir, clock = () => new Date() } = deps;
   const app = new Hono();
@@ -187,6 +206,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Answers of the API are personal unless a route says otherwise (the helped
+  // counter): no browser, proxy or CDN may keep them.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   // JSON bodies are small; the upload routes get the upload limit (10 MB, inclusive).
   const limitBody = (maxSize: number, message: string) =>
     bodyLimit({
@@ -228,6 +254,26 @@ export function createApp(deps: AppDeps) {
       }
     }
     await next();
+    // The session lives in an httpOnly cookie; its token is not for scripts to read.
+    if (c.res.ok && c.res.headers.get('Content-Type')?.includes('json')) {
+      const body: unknown = await c.res
+        .clone()
+        .json()
+        .catch(() => undefined);
+      if (body !== undefined && carriesToken(body)) {
+        const headers = new Headers(c.res.headers);
+        headers.delete('Content-Length');
+        c.res = new Response(JSON.stringify(withoutTokens(body)), { status: c.res.status, headers });
+      }
+    }
+    // better-auth answers 500 on any failure of its own; when the database is out of reach, say so.
+    if (c.res.status >= 500) {
+      const down = await deps.database.ping().then(
+        () => false,
+        () => true,
+      );
+      if (down) throw new AppError('unavailable', 503, UNAVAILABLE_MESSAGE, { retryAfter: 30 });
+    }
     // Its errors without a JSON body (an unknown path, a crash) get ours, in Spanish.
     if (c.res.status >= 400 && !c.res.headers.get('Content-Type')?.includes('json')) {
       const status = c.res.status as ContentfulStatusCode;
@@ -269,6 +315,11 @@ export function createApp(deps: AppDeps) {
         { error: { code: 'bad_request', message: BAD_REQUEST_MESSAGE } },
         error.status,
       );
+    }
+    if (isDatabaseUnreachable(error)) {
+      logger.error({ err: error, reqId: c.get('requestId') }, 'database unreachable');
+      c.header('Retry-After', '30');
+      return c.json<ApiErrorBody>({ error: { code: 'unavailable', message: UNAVAILABLE_MESSAGE } }, 503);
     }
     logger.error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
     return c.json<ApiErrorBody>({ error: { code: 'internal', message: GENERIC_ERROR_MESSAGE } }, 500);

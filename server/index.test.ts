@@ -40,13 +40,22 @@ describe('server process', () => {
   it('starts with no configuration, answers /api/health within 20 s and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();
     const startedAt = Date.now();
-    const { child, port } = await startListening({ DATA_DIR: dataDir });
+    // Started with a permissive umask, as some containers have: its files must still be its own.
+    const previousUmask = process.umask(0);
+    const started = start({ DATA_DIR: dataDir });
+    process.umask(previousUmask);
+    const { child } = started;
+    const port = await listeningPort(started, 20_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(Date.now() - startedAt).toBeLessThan(20_000);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: { driver: 'pglite' } });
     expect(fs.existsSync(path.join(dataDir, 'database.lock'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+    const openToOthers = fs
+      .readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => (fs.statSync(path.join(dataDir, name)).mode & 0o077) !== 0);
+    expect(openToOthers).toEqual([]);
 
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');

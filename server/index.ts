@@ -14,6 +14,7 @@ import { startRetentionJob } from './jobs/retention';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { resolveAuthSecret } from './lib/auth-secret';
 import { createLogger } from './lib/logger';
+import { restrictToOwner } from './lib/private-files';
 import { chooseProviders } from './providers/index';
 
 // The only file that listens on a port: configuration, database, migrations,
@@ -24,6 +25,9 @@ import { chooseProviders } from './providers/index';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
+  // Everything the server writes under DATA_DIR (the embedded database, the
+  // generated secret, the outbox, stored files) is for its own user only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -50,6 +54,7 @@ async function main() {
 
   const started = performance.now();
   await database.migrate();
+  restrictToOwner(config.dataDir);
   const content = await loadContent(database.db, path.join(rootDir, 'content'));
   logger.info(
     { driver: database.driver, ms: Math.round(performance.now() - started), ...content },

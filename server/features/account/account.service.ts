@@ -1,16 +1,20 @@
-import { desc, eq, like, or } from 'drizzle-orm';
+import { desc, eq, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   conversationTurns,
   deletionReasons,
   feedback,
+  pendingSignups,
   profiles,
   savedChats,
   session,
   subscriptions,
+  usageEvents,
   user,
+  userFeedback,
   verification,
 } from '../../db/schema/index';
+import { isPlaceholderEmail } from '../auth/auth';
 import type { Config } from '../../config';
 import { askedInLastDay, DEFAULT_TIME_ZONE } from '../assistant/usage.service';
 
@@ -77,9 +81,14 @@ export async function deleteAccount(db: Database, userId: string, reason: string
       .where(eq(user.id, userId));
     if (!row) return;
     if (reason) await tx.insert(deletionReasons).values({ reason });
-    const identifiers = [eq(verification.identifier, row.email)];
+    // Codes sent to them, and password-reset links (whose value is their id).
+    const identifiers = [eq(verification.identifier, row.email), eq(verification.value, userId)];
     if (row.phoneNumber) identifiers.push(like(verification.identifier, `%${row.phoneNumber}`));
     await tx.delete(verification).where(or(...identifiers));
+    // Messages they sent through the contact form, with their name and address.
+    if (!isPlaceholderEmail(row.email))
+      await tx.delete(userFeedback).where(sql`lower(${userFeedback.email}) = ${row.email.toLowerCase()}`);
+    await tx.delete(pendingSignups).where(eq(pendingSignups.email, row.email.toLowerCase()));
     await tx.delete(user).where(eq(user.id, userId));
   });
 }
@@ -130,6 +139,25 @@ export async function exportAccount(db: Database, userId: string) {
     })
     .from(conversationTurns)
     .where(eq(conversationTurns.userId, userId));
+  const contactMessages =
+    account && !isPlaceholderEmail(account.email)
+      ? await db
+          .select({
+            firstName: userFeedback.firstName,
+            lastName: userFeedback.lastName,
+            email: userFeedback.email,
+            message: userFeedback.message,
+            createdAt: userFeedback.createdAt,
+          })
+          .from(userFeedback)
+          .where(sql`lower(${userFeedback.email}) = ${account.email.toLowerCase()}`)
+      : [];
+  // The ledger of questions asked (no text: only when, and whether it was answered).
+  const usage = await db
+    .select({ kind: usageEvents.kind, answered: usageEvents.answered, createdAt: usageEvents.createdAt })
+    .from(usageEvents)
+    .where(eq(usageEvents.userId, userId))
+    .orderBy(desc(usageEvents.createdAt));
   const membership = await db
     .select({
       provider: subscriptions.provider,
@@ -149,6 +177,8 @@ export async function exportAccount(db: Database, userId: string) {
     savedChats: chats,
     conversationContext: conversation,
     surveys,
+    contactMessages,
+    usage,
     sessions,
     subscriptions: membership,
   };

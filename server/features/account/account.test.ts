@@ -487,6 +487,21 @@ describe('account deletion and export', () => {
     await t.database.db
       .insert(schema.subscriptions)
       .values({ userId, provider: 'sandbox', status: 'active' });
+    // A reset link asked for, and a message through the contact form (another case of the address).
+    await new TestClient(t).json('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: `${t.config.publicUrl}/login` },
+    });
+    const contact = await new TestClient(t).json('/api/feedback/contact', {
+      method: 'POST',
+      json: {
+        first_name: 'Persona',
+        last_name: 'De Prueba',
+        email: email.toUpperCase(),
+        message: `Soy ${email}, mi teléfono es 555 555 0100`,
+      },
+    });
+    expect(contact.status).toBe(201);
     return userId;
   }
 
@@ -525,8 +540,8 @@ describe('account deletion and export', () => {
       const rows = (await t.database.db.execute(sql.raw(`select * from "${table_name}"`))) as unknown as {
         rows: unknown[];
       };
-      const text = JSON.stringify(rows.rows);
-      expect(text, table_name).not.toContain(userId);
+      const text = JSON.stringify(rows.rows).toLowerCase();
+      expect(text, table_name).not.toContain(userId.toLowerCase());
       expect(text, table_name).not.toContain('ana@example.com');
     }
     expect(
@@ -568,6 +583,8 @@ describe('account deletion and export', () => {
       profile: { email: string };
       savedChats: Array<{ question: string }>;
       surveys: unknown[];
+      contactMessages: Array<{ message: string }>;
+      usage: Array<{ kind: string; answered: boolean }>;
     }>('/api/me/export');
     expect(exported.status).toBe(200);
     expect(exported.response.headers.get('content-disposition')).toMatch(
@@ -576,6 +593,10 @@ describe('account deletion and export', () => {
     expect(exported.body.profile.email).toBe('ana@example.com');
     expect(exported.body.savedChats.map((c) => c.question)).toEqual(['pregunta de ana@example.com']);
     expect(exported.body.surveys).toHaveLength(1);
+    expect(exported.body.contactMessages.map((m) => m.message)).toEqual([
+      'Soy ana@example.com, mi teléfono es 555 555 0100',
+    ]);
+    expect(exported.body.usage).toEqual([expect.objectContaining({ kind: 'question', answered: false })]);
     expect(JSON.stringify(exported.body)).not.toContain('luis@example.com');
   });
 });
