@@ -48,6 +48,17 @@ export const phoneSchema = z
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_TOO_LONG_MESSAGE = 'El nombre es demasiado largo.';
 
+/** What better-auth's /update-user may change: the name as sign-up caps it, and a picture only over http(s). */
+export const authUserUpdateSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.firstNameRequired).max(100, NAME_TOO_LONG_MESSAGE).optional(),
+  image: z
+    .string()
+    .max(2048)
+    .refine((value) => /^https?:\/\//i.test(value), 'La imagen debe ser una dirección https://')
+    .nullable()
+    .optional(),
+});
+
 export const emailSignUpSchema = z.object({
   name: z
     .string({ message: MESSAGES.firstNameRequired })

@@ -143,6 +143,16 @@ export function buildApp(deps: ServerDeps) {
 
 export const FORBIDDEN_ORIGIN_MESSAGE = 'Solicitud no permitida.';
 
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    // Malformed JSON: better-auth answers that with its own 400.
+    return true;
+  }
+}
+
 /** better-auth puts the session token in its JSON (sign-in, sign-up, get-session, list-sessions). */
 function carriesToken(value: unknown, depth = 0): boolean {
   if (depth > 3 || typeof value !== 'object' || value === null) return false;
@@ -252,6 +262,8 @@ export function createApp(deps: AppDeps) {
       if (bodyCarriesNul(text, c.req.header('Content-Type'))) {
         throw new AppError('bad_request', 400, INVALID_CHARACTERS_MESSAGE);
       }
+      // better-auth expects an object and fails with 500 on `null`, `1`, `"x"` or `[]`.
+      if (text.trim() && !isJsonObject(text)) throw new AppError('bad_request', 400, BAD_REQUEST_MESSAGE);
     }
     await next();
     // The session lives in an httpOnly cookie; its token is not for scripts to read.

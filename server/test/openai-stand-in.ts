@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 
 export type Reply =
   | { kind: 'stream'; chunks: string[]; delayMs?: number }
-  | { kind: 'error'; status: number; code?: string; message?: string };
+  | { kind: 'error'; status: number; code?: string; message?: string }
+  /** The connection is cut before any answer, as a timeout or a network failure looks to the client. */
+  | { kind: 'drop' };
 
 export interface StandIn {
   baseURL: string;
@@ -28,6 +30,10 @@ export async function startOpenAiStandIn(
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       state.requests.push({ path: req.url ?? '', body, authorization: req.headers.authorization ?? '' });
       const reply = state.replies[Math.min(served++, state.replies.length - 1)]!;
+      if (reply.kind === 'drop') {
+        req.socket.destroy();
+        return;
+      }
       if (reply.kind === 'error') {
         res.writeHead(reply.status, { 'Content-Type': 'application/json' });
         res.end(

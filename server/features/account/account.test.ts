@@ -473,6 +473,31 @@ describe('password reset by e-mail', () => {
   });
 });
 
+describe("better-auth's /update-user", () => {
+  it('refuses a body that is not an object, a name longer than sign-up allows and a non-http picture', async () => {
+    const client = new TestClient(t);
+    await client.signUp('ana@example.com');
+    for (const body of ['null', '1', '"x"', 'true', '[]']) {
+      const answer = await client.json('/api/auth/update-user', {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(answer.status, body).toBe(400);
+    }
+    const update = (json: Record<string, unknown>) =>
+      client.json('/api/auth/update-user', { method: 'POST', json });
+    const long = await update({ name: 'a'.repeat(300_000) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('El nombre es demasiado largo.');
+    expect((await update({ image: 'javascript:alert(1)' })).status).toBe(400);
+    expect((await update({ image: 'data:text/html,<script>alert(1)</script>' })).status).toBe(400);
+    const [row] = await t.database.db.select().from(schema.user);
+    expect(row).toMatchObject({ name: 'Ana', image: null });
+    expect((await update({ name: 'Ana María', image: 'https://example.com/ana.png' })).status).toBe(200);
+  });
+});
+
 describe('account deletion and export', () => {
   async function userWithData(client: TestClient, email: string) {
     await client.signUp(email);

@@ -111,10 +111,11 @@ export function assistantRoutes(deps: AssistantRoutesDeps) {
 
   return new Hono()
     .get('/status', async (c) => {
-      const asker = (await resolveAsker(c, false))?.asker;
-      const remaining = asker ? await remainingFor(deps, asker) : GUEST_DEMO_QUESTIONS;
+      // A visitor without a cookie yet is counted by their network, as /ask would count them.
+      const { asker } = (await resolveAsker(c, true))!;
+      const remaining = await remainingFor(deps, asker);
       return c.json({
-        audience: asker?.kind ?? 'guest',
+        audience: asker.kind,
         remaining,
         model: deps.model.name,
         speech: deps.speech.name,

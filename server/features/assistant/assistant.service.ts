@@ -97,11 +97,21 @@ export async function remainingFor(
   if (asker.kind === 'user') {
     return questionsLeftToday(deps.db, { id: asker.userId, ...asker }, deps.clock());
   }
-  const [used] = await deps.db
+  const [byCookie] = await deps.db
     .select({ n: count() })
     .from(usageEvents)
     .where(eq(usageEvents.guestId, asker.guestId));
-  return Math.max(0, GUEST_DEMO_QUESTIONS - (used?.n ?? 0));
+  // The same rule as reserveQuestion: the cookie's questions, and the network's in the last day.
+  const [byNetwork] = await deps.db
+    .select({ n: count() })
+    .from(usageEvents)
+    .where(
+      and(
+        eq(usageEvents.ipHash, asker.ipHash),
+        gte(usageEvents.createdAt, new Date(deps.clock().getTime() - DAY_MS)),
+      ),
+    );
+  return Math.max(0, GUEST_DEMO_QUESTIONS - Math.max(byCookie?.n ?? 0, byNetwork?.n ?? 0));
 }
 
 async function loadContext(db: Database, userId: string): Promise<ChatTurn[]> {

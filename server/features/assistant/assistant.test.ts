@@ -138,6 +138,24 @@ describe('the model request (OpenAI-compatible stand-in, real SDK)', () => {
     expect(sleeps).toEqual([2000, 2000]);
   });
 
+  it('retries a dropped connection, a 409 and a 5xx with the client backoff (0.5 s, then 1 s)', async () => {
+    for (const first of [
+      { kind: 'drop' },
+      { kind: 'error', status: 409 },
+      { kind: 'error', status: 503 },
+    ] as Reply[]) {
+      sleeps.length = 0;
+      await t?.close();
+      await standIn?.close();
+      const server = await withModel([first, first, { kind: 'stream', chunks: ['Listo.'] }]);
+      const { status, body } = await askJson(new TestClient(t), 'hola');
+      expect(status, JSON.stringify(first)).toBe(200);
+      expect(body.answer).toBe('Listo.');
+      expect(server.requests).toHaveLength(3);
+      expect(sleeps).toEqual([500, 1000]);
+    }
+  });
+
   it.each([
     [
       { kind: 'error', status: 401, code: 'invalid_api_key' } as Reply,
@@ -156,6 +174,11 @@ describe('the model request (OpenAI-compatible stand-in, real SDK)', () => {
     ],
     [
       { kind: 'error', status: 500 } as Reply,
+      'Hubo un error al procesar tu pregunta. Por favor, inténtalo de nuevo.',
+      3,
+    ],
+    [
+      { kind: 'error', status: 400, code: 'invalid_request_error' } as Reply,
       'Hubo un error al procesar tu pregunta. Por favor, inténtalo de nuevo.',
       1,
     ],
@@ -297,6 +320,24 @@ describe('limits enforced by the server', () => {
     expect((await ask('198.51.100.1')).status).toBe(200);
     expect((await ask('198.51.100.2')).status).toBe(200);
     expect((await ask('198.51.100.3')).status).toBe(429);
+  });
+
+  it('guest: the demo count a new visitor sees mirrors what their network already used', async () => {
+    t = await createTestApp({ clock: () => now });
+    const status = (client: TestClient) =>
+      client.json<{ audience: string; remaining: number }>('/api/assistant/status');
+    expect((await status(new TestClient(t, '198.51.100.4'))).body).toMatchObject({
+      audience: 'guest',
+      remaining: 2,
+    });
+    await askJson(new TestClient(t, '198.51.100.4'), 'uno');
+    expect((await status(new TestClient(t, '198.51.100.4'))).body.remaining).toBe(1);
+    await askJson(new TestClient(t, '198.51.100.4'), 'dos');
+    const fresh = await status(new TestClient(t, '198.51.100.4'));
+    expect(fresh.body.remaining).toBe(0);
+    // Asking for the count mints no cookie.
+    expect(fresh.response.headers.getSetCookie()).toEqual([]);
+    expect((await status(new TestClient(t, '198.51.100.5'))).body.remaining).toBe(2);
   });
 
   it('guest: a fresh cookie jar on the same network is refused too', async () => {

@@ -29,7 +29,11 @@ const MESSAGES: Record<string, string> = {
   INVALID_PHONE_NUMBER_OR_PASSWORD: 'Número de teléfono o contraseña incorrectos.',
 };
 
+/** The code our own checks (before better-auth's) answer with; their message is already Spanish. */
+export const OUR_VALIDATION_CODE = 'INVALID_INPUT';
+
 export function spanishAuthMessage(code: string | undefined, status: number, message?: string): string {
+  if (code === OUR_VALIDATION_CODE && message) return message;
   if (code && MESSAGES[code]) return MESSAGES[code];
   if (status === 429) return 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
   // Our own hooks already speak Spanish.

@@ -3,7 +3,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { phoneNumber } from 'better-auth/plugins';
-import { emailSignUpSchema, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/account';
+import {
+  authUserUpdateSchema,
+  emailSignUpSchema,
+  OTP_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../common/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createLogger, type Logger } from '../../lib/logger';
@@ -12,6 +17,7 @@ import { profiles } from '../../db/schema/index';
 import type { EmailProvider } from '../../providers/email/index';
 import type { SmsProvider } from '../../providers/sms/index';
 import { withOneQuerySessions } from './session-lookup';
+import { OUR_VALIDATION_CODE } from './auth-errors';
 
 /** The Vite dev server's origin, trusted in development so its requests pass better-auth's Origin check. */
 export const DEV_CLIENT_ORIGIN = 'http://localhost:5173';
@@ -108,10 +114,17 @@ export function createAuth({ db, config, secret, sms, email, logger }: AuthDeps)
     hooks: {
       // SPEC.md §5 rules and Spanish messages before better-auth's own checks.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return;
-        const parsed = emailSignUpSchema.safeParse(ctx.body);
+        const schema =
+          ctx.path === '/sign-up/email'
+            ? emailSignUpSchema
+            : ctx.path === '/update-user'
+              ? authUserUpdateSchema
+              : undefined;
+        if (!schema) return;
+        const parsed = schema.safeParse(ctx.body);
         if (!parsed.success) {
           throw new APIError('BAD_REQUEST', {
+            code: OUR_VALIDATION_CODE,
             message: parsed.error.issues[0]?.message ?? 'Datos no válidos',
           });
         }

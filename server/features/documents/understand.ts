@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import { createOpenAiClient, withRateLimitRetry } from '../../providers/ai/openai';
+import { createOpenAiClient, withRetry } from '../../providers/ai/openai';
 import { writeEstadosUnidos } from '../assistant/estados-unidos';
 import { FALLBACKS, readNotice, type LetterResult } from './notice-reader';
 
@@ -35,6 +35,14 @@ export const LETTER_JSON_SCHEMA = {
 
 const modelAnswer = z.object({ translation: z.string(), description: z.string(), solution: z.string() });
 
+/**
+ * The letter may not close the <carta> mark itself: its angle brackets are
+ * escaped, so no nesting (`</car</carta>ta>`) can put words outside the mark.
+ */
+export function escapeMarks(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
 /** The longest letter text sent to the model: a few pages. */
 const MAX_LETTER_CHARS = 20_000;
 
@@ -45,7 +53,7 @@ export function createLetterReader(
   if (!config.OPENAI_API_KEY) return async (text) => readNotice(text);
   const client = createOpenAiClient({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
   return async (text) => {
-    const completion = await withRateLimitRetry(
+    const completion = await withRetry(
       () =>
         client.chat.completions.create({
           model: config.AI_MODEL,
@@ -56,7 +64,7 @@ export function createLetterReader(
             { role: 'system', content: LETTER_SYSTEM_PROMPT },
             {
               role: 'user',
-              content: `<carta>\n${text.slice(0, MAX_LETTER_CHARS).replaceAll('</carta>', '')}\n</carta>`,
+              content: `<carta>\n${escapeMarks(text.slice(0, MAX_LETTER_CHARS))}\n</carta>`,
             },
           ],
         }),

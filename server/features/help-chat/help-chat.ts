@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { normalize, searchKnowledge } from '../../knowledge/index';
 import { AppError } from '../../lib/errors';
-import { createOpenAiClient, withRateLimitRetry } from '../../providers/ai/openai';
+import { createOpenAiClient, withRetry } from '../../providers/ai/openai';
 import { writeEstadosUnidos } from '../assistant/estados-unidos';
 
 // The website-help chat answers questions about using the site only; questions
@@ -101,7 +101,7 @@ export function createHelpResponder(
   return async (message, history) => {
     // SPEC.md §7: 3 attempts; an empty reply is tried again like a 429.
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const completion = await withRateLimitRetry(
+      const completion = await withRetry(
         () =>
           client.chat.completions.create({
             model: config.AI_HELPER_MODEL,

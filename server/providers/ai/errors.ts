@@ -14,10 +14,25 @@ function errorCode(error: InstanceType<typeof OpenAI.APIError>): string | undefi
   return typeof code === 'string' ? code : undefined;
 }
 
-export function isRetryableRateLimit(error: unknown): boolean {
-  return (
-    error instanceof OpenAI.APIError && error.status === 429 && errorCode(error) !== 'insufficient_quota'
-  );
+/** The client library's backoff (SPEC.md §9): 0.5 s, doubling. */
+const BACKOFF_START_MS = 500;
+/** After a 429 (SPEC.md §7). */
+export const RATE_LIMIT_WAIT_MS = 2000;
+
+/**
+ * How long to wait before trying again after `error` on attempt `attempt`, or
+ * null when trying again cannot help (a bad key, a spent quota, a bad request,
+ * a person who left).
+ */
+export function retryDelayMs(error: unknown, attempt: number): number | null {
+  if (error instanceof OpenAI.APIUserAbortError) return null;
+  const backoff = BACKOFF_START_MS * 2 ** (attempt - 1);
+  // Timeouts and lost connections (APIConnectionTimeoutError is one of these).
+  if (error instanceof OpenAI.APIConnectionError) return backoff;
+  if (!(error instanceof OpenAI.APIError)) return null;
+  if (error.status === 429) return errorCode(error) === 'insufficient_quota' ? null : RATE_LIMIT_WAIT_MS;
+  if (error.status === 408 || error.status === 409 || (error.status ?? 0) >= 500) return backoff;
+  return null;
 }
 
 /** A provider failure as our AppError with the §8 message; the detail goes to the log only. */

@@ -1,10 +1,9 @@
 import OpenAI from 'openai';
 import type { AnswerInput, AssistantModel } from './index';
-import { isRetryableRateLimit, mapAiError } from './errors';
+import { mapAiError, retryDelayMs } from './errors';
 
 export const MAIN_MODEL_SETTINGS = { temperature: 0.7, max_tokens: 500 } as const;
 export const RATE_LIMIT_ATTEMPTS = 3;
-export const RATE_LIMIT_WAIT_MS = 2000;
 
 export interface OpenAiOptions {
   apiKey: string;
@@ -21,16 +20,18 @@ export function createOpenAiClient(options: { apiKey: string; baseURL?: string }
 }
 
 /**
- * Calls `start` up to 3 times, waiting 2 s after each 429 that is not a quota
- * error. Every other failure is final at once.
+ * Calls `start` up to 3 times (SPEC.md §7-§9): after a 429 that is not a quota
+ * error it waits 2 s; after a timeout, a lost connection, 408, 409 or 5xx it
+ * waits 0.5 s, then 1 s. Every other failure is final at once.
  */
-export async function withRateLimitRetry<T>(start: () => Promise<T>, sleep = realSleep): Promise<T> {
+export async function withRetry<T>(start: () => Promise<T>, sleep = realSleep): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await start();
     } catch (error) {
-      if (attempt >= RATE_LIMIT_ATTEMPTS || !isRetryableRateLimit(error)) throw mapAiError(error);
-      await sleep(RATE_LIMIT_WAIT_MS);
+      const wait = retryDelayMs(error, attempt);
+      if (attempt >= RATE_LIMIT_ATTEMPTS || wait === null) throw mapAiError(error);
+      await sleep(wait);
     }
   }
 }
@@ -41,7 +42,7 @@ export function createOpenAiModel(options: OpenAiOptions): AssistantModel {
   return {
     name: 'openai',
     async *streamAnswer(input: AnswerInput) {
-      const stream = await withRateLimitRetry(
+      const stream = await withRetry(
         () =>
           client.chat.completions.create(
             {
