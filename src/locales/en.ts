@@ -1,7 +1,7 @@
 import type { Dictionary } from './es';
 
 export const en: Dictionary = {
-  brand: { name: 'Ayuda Inmigración', home: 'Go to the home page' },
+  brand: { name: 'Ayuda Inmigración', home: 'go to the home page' },
   nav: {
     label: 'Main navigation',
     home: 'Home',
@@ -27,7 +27,7 @@ export const en: Dictionary = {
     privacy: 'Privacy policy',
     deleteAccount: 'Delete account',
     switchLanguage: 'Español',
-    switchLanguageLabel: 'Switch the language to Spanish',
+    switchLanguageLabel: 'Español (switch the language to Spanish)',
   },
   guard: {
     checking: 'Checking your session...',

@@ -1,7 +1,7 @@
 // Spanish is the product's language (SPEC.md): strings quoted in the spec are
 // copied here exactly. en.ts must have the same keys.
 export const es = {
-  brand: { name: 'Ayuda Inmigración', home: 'Ir a la página principal' },
+  brand: { name: 'Ayuda Inmigración', home: 'ir a la página principal' },
   nav: {
     label: 'Navegación principal',
     home: 'Inicio',
@@ -27,7 +27,7 @@ export const es = {
     privacy: 'Política de privacidad',
     deleteAccount: 'Eliminar Cuenta',
     switchLanguage: 'English',
-    switchLanguageLabel: 'Cambiar el idioma a inglés',
+    switchLanguageLabel: 'English (cambiar el idioma a inglés)',
   },
   guard: {
     checking: 'Verificando tu sesión...',

@@ -96,7 +96,7 @@ test.describe('desktop top bar', () => {
 
   test('the language switch shows English and is remembered', async ({ page }) => {
     await page.goto('/landing');
-    await page.getByRole('button', { name: 'Cambiar el idioma a inglés' }).click();
+    await page.getByRole('button', { name: 'English (cambiar el idioma a inglés)' }).click();
     await expect(
       page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first(),
     ).toHaveText('Home');

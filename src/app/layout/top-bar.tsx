@@ -110,7 +110,8 @@ export function TopBar() {
         <Link
           to="/"
           className="flex min-h-11 items-center gap-2 whitespace-nowrap text-lg font-bold text-brand-800"
-          aria-label={t('brand.home')}
+          // Starts with what it shows, so people who steer by voice can say it (WCAG 2.5.3).
+          aria-label={`${t('brand.name')}, ${t('brand.home')}`}
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{t('brand.name')}</span>
