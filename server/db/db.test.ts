@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   'feedback',
   'helped_tally',
   'payment_events',
+  'pending_signups',
   'profiles',
   'rate_limits',
   'saved_chats',

@@ -81,6 +81,7 @@ export async function roundTripEveryTable(db: Database): Promise<void> {
   await db.insert(t.paymentEvents).values({ id: 'evt_1', type: 'customer.subscription.updated' });
   await db.insert(t.rateLimits).values({ key: 'sign-in:ip', count: 1, resetAt: later });
   await db.insert(t.deletionReasons).values({ reason: 'Ya no lo necesito' });
+  await db.insert(t.pendingSignups).values({ email: 'rosa@example.com', started: { customerId: 'cus_1' } });
 
   // Read back what was written, with the defaults the schema promises.
   const [profile] = await db.select().from(t.profiles).where(eq(t.profiles.id, userId));
@@ -99,6 +100,8 @@ export async function roundTripEveryTable(db: Database): Promise<void> {
   const [subscription] = await db.select().from(t.subscriptions);
   expect(subscription).toMatchObject({ status: 'trialing', cardLast4: '4242', cancelAtPeriodEnd: false });
   expect(await db.select().from(t.paymentEvents)).toHaveLength(1);
+  const [pending] = await db.select().from(t.pendingSignups);
+  expect(pending).toMatchObject({ email: 'rosa@example.com', started: { customerId: 'cus_1' } });
   expect(await db.select().from(t.rateLimits)).toHaveLength(1);
   expect(await db.select().from(t.verification)).toHaveLength(1);
 
