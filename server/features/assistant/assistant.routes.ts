@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { parseInput, readJson } from '../../lib/validate';
 import type { SpeechProvider, TranscriptionProvider } from '../../providers/speech/index';
-import { GUEST_DEMO_QUESTIONS, UPLOAD_MAX_BYTES } from '../../../common/constants';
+import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import type { Auth } from '../auth/auth';
 import { optionalUser, SIGN_IN_REQUIRED_MESSAGE } from '../auth/session';
 import { ask, clearContext, remainingFor, type Asker, type AssistantDeps } from './assistant.service';

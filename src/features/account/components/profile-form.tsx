@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
@@ -53,7 +53,8 @@ export function ProfileForm({ profile }: { profile: Me['profile'] }) {
     },
   });
   const { errors, isDirty } = form.formState;
-  const emailChanging = form.watch('email').trim().toLowerCase() !== profile.email.toLowerCase();
+  const email = useWatch({ control: form.control, name: 'email' });
+  const emailChanging = email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, emailCode, ...values }) => {
     const proof = emailChanging ? (byPhone ? { emailCode } : { currentPassword }) : {};
