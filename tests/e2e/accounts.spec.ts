@@ -141,6 +141,34 @@ test('a guarded route while signed out → /login → back to it after sign-in',
   await expect(page).toHaveURL(/\/saved-chats$/);
 });
 
+test('settings: a new sign-in e-mail asks for the current password first', async ({ page }) => {
+  const email = `cambio-${randomUUID()}@example.com`;
+  await registerByEmail(page, email);
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.goto('/settings');
+  const save = page.getByRole('button', { name: 'Guardar cambios' });
+  await page.getByLabel('Apellido').fill('Hernández');
+
+  const newEmail = `nuevo-${email}`;
+  await page.getByLabel('Correo electrónico').fill(newEmail);
+  await save.click();
+  await expect(page.getByText('Para cambiar tu correo, escribe tu contraseña actual.')).toBeVisible();
+  await page.getByLabel('Confirma con tu contraseña').fill('no-es-esta');
+  await save.click();
+  await expect(page.getByText('La contraseña actual no es correcta.').first()).toBeVisible();
+  await page.getByLabel('Confirma con tu contraseña').fill('secreto-123');
+  await save.click();
+  await expect(page.getByText('Perfil actualizado exitosamente')).toBeVisible();
+  await expect(page.getByLabel('Confirma con tu contraseña')).toBeHidden();
+
+  // The new address signs in.
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: newEmail, password: 'secreto-123' },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(200);
+});
+
 test('settings: profile, wrong then right current password, and account deletion end to end', async ({
   page,
 }) => {
@@ -158,19 +186,6 @@ test('settings: profile, wrong then right current password, and account deletion
   await expect(page.getByText('Perfil actualizado exitosamente')).toBeVisible();
   await expect(page.getByText(/^Actualizado a las \d{2}:\d{2}$/)).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Lucía Hernández' })).toBeVisible();
-
-  // A new sign-in e-mail asks for the password first.
-  const newEmail = `nuevo-${email}`;
-  await page.getByLabel('Correo electrónico').fill(newEmail);
-  await save.click();
-  await expect(page.getByText('Para cambiar tu correo, escribe tu contraseña actual.')).toBeVisible();
-  await page.getByLabel('Confirma con tu contraseña').fill('no-es-esta');
-  await save.click();
-  await expect(page.getByText('La contraseña actual no es correcta.').first()).toBeVisible();
-  await page.getByLabel('Confirma con tu contraseña').fill('secreto-123');
-  await save.click();
-  await expect(page.getByText('Perfil actualizado exitosamente')).toBeVisible();
-  await expect(page.getByLabel('Confirma con tu contraseña')).toBeHidden();
 
   await page.getByLabel('Contraseña actual', { exact: true }).fill('no-es-esta');
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('nueva-clave');
