@@ -60,6 +60,18 @@ describe('extraction sandbox', () => {
     expect(await sandbox.read(await docx(LETTER), 'docx')).toBe(LETTER);
   });
 
+  it('answers every letter, never hangs, when the child cannot even start', async () => {
+    // A heap too small for Node itself: the child dies before it is ready.
+    sandbox = createExtractionSandbox({ heapLimitMb: 1 });
+    const bytes = await docx(LETTER);
+    const [first, second] = await Promise.all([
+      failureOf(sandbox.read(bytes, 'docx')),
+      failureOf(sandbox.read(bytes, 'docx')),
+    ]);
+    expect(first.status).toBe(500);
+    expect(second.status).toBe(500);
+  });
+
   it('reads one letter at a time and refuses more than the queue holds, with Retry-After', async () => {
     sandbox = createExtractionSandbox({ maxQueued: 1 });
     const bytes = await docx(LETTER);

@@ -121,6 +121,9 @@ export function createExtractionSandbox(overrides: Partial<ExtractionLimits> = {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     child = spawned;
+    // A failed kill or send is emitted as 'error'; unheard, it would end the server. The
+    // job's own handlers (exit, the send callback) already answer the person.
+    spawned.on('error', () => undefined);
     return new Promise((resolve, reject) => {
       const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
         reject(new Error(`extraction child exited before it was ready (${code ?? signal})`));
@@ -163,6 +166,7 @@ export function createExtractionSandbox(overrides: Partial<ExtractionLimits> = {
       worker = await ready;
     } catch (error) {
       stopChild(child);
+      current = undefined;
       pending.reject(
         new AppError('internal', 500, UNREADABLE_MESSAGE, {
           logMessage: 'extraction child failed to start',
