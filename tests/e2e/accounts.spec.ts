@@ -172,6 +172,8 @@ test('settings: a new sign-in e-mail asks for the current password first', async
 test('settings: profile, wrong then right current password, and account deletion end to end', async ({
   page,
 }) => {
+  // Two password hashes, a deletion and its 5 s farewell: past 30 s on two busy cores.
+  test.setTimeout(60_000);
   const email = `borrar-${randomUUID()}@example.com`;
   await registerByEmail(page, email);
   await expect(page).toHaveURL(/\/chat$/);
